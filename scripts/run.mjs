@@ -1,0 +1,224 @@
+#!/usr/bin/env node
+// The two commands of the README: `npm start` and `npm test`.
+// Runs on any Node ≥ 18 with npm: it provisions Node 24 and pnpm 10 from the npm
+// registry into .tools/ when the machine lacks them, installs from the lockfile,
+// builds, and then serves or tests. Plain JavaScript on purpose: it must run
+// before the project's own toolchain exists.
+import { spawnSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, chmodSync, rmSync, readFileSync, chownSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const NODE_VERSION = '24.21.0';
+const PNPM_VERSION = '10.34.9';
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const toolsBin = join(root, '.tools', 'node_modules', '.bin');
+const command = process.argv[2];
+
+const say = (msg) => console.log(`\x1b[36m[signet]\x1b[0m ${msg}`);
+const fail = (msg) => {
+  console.error(`\x1b[31m[signet]\x1b[0m ${msg}`);
+  process.exit(1);
+};
+
+function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, env: opts.env ?? toolEnv(), ...opts });
+  if (r.error) fail(`${cmd} ${args.join(' ')}: ${r.error.message}`);
+  return r.status ?? 1;
+}
+
+function must(cmd, args, opts) {
+  const status = run(cmd, args, opts);
+  if (status !== 0) fail(`${cmd} ${args.join(' ')} exited with ${status}`);
+}
+
+function output(cmd, args, env = process.env) {
+  const r = spawnSync(cmd, args, { encoding: 'utf8', env });
+  return r.status === 0 ? r.stdout.trim() : '';
+}
+
+const has = (cmd) => output('sh', ['-c', `command -v ${cmd}`]) !== '';
+
+function toolEnv() {
+  return { ...process.env, PATH: `${toolsBin}:${join(root, 'node_modules', '.bin')}:${process.env.PATH}`, ASTRO_TELEMETRY_DISABLED: '1' };
+}
+
+function nodeOk(version) {
+  const [maj, min] = version.replace(/^v/, '').split('.').map(Number);
+  return maj > 24 || (maj === 24 && min >= 7);
+}
+
+/** Node ≥ 24.7 (argon2 in node:crypto, type stripping) and pnpm 10, from .tools when missing. */
+function ensureToolchain() {
+  const env = toolEnv();
+  const node = output('node', ['--version'], env);
+  const pnpm = output('pnpm', ['--version'], env);
+  if (nodeOk(node) && pnpm.startsWith('10.')) return;
+  const arch = { x64: 'x64', arm64: 'arm64' }[process.arch];
+  if (!arch) fail(`no Node ${NODE_VERSION} package for CPU ${process.arch}; install Node ≥ 24.7 and pnpm 10 yourself`);
+  const pkg = `node-${process.platform}-${arch}@${NODE_VERSION}`;
+  say(`provisioning Node ${NODE_VERSION} and pnpm ${PNPM_VERSION} from the npm registry into .tools/`);
+  must('npm', ['install', '--prefix', '.tools', '--no-save', '--no-audit', '--no-fund', pkg, `pnpm@${PNPM_VERSION}`], { env: process.env });
+  if (!nodeOk(output('node', ['--version'], toolEnv()))) fail('Node 24 from .tools does not run on this machine');
+}
+
+function install() {
+  say('installing dependencies from the lockfile');
+  must('pnpm', ['install', '--frozen-lockfile', '--prefer-offline', '--reporter=append-only']);
+}
+
+function build() {
+  say('building site and console');
+  must('pnpm', ['run', 'build']);
+}
+
+/** System tools the test suites need; installed with apt-get when we are root, else named. */
+function ensureSystemTools() {
+  const pgBin = findPgBin();
+  const missing = [];
+  if (!has('chromium')) missing.push('chromium');
+  if (!has('pdfsig')) missing.push('poppler-utils');
+  if (!has('qpdf')) missing.push('qpdf');
+  if (!has('openssl')) missing.push('openssl');
+  if (!pgBin) missing.push('postgresql');
+  if (missing.length === 0) return;
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot && has('apt-get')) {
+    say(`installing system packages the tests need: ${missing.join(' ')} (apt-get)`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    run('apt-get', ['update', '-qq'], { env });
+    if (run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { env }) === 0) return;
+  }
+  console.error(
+    `\x1b[33m[signet]\x1b[0m missing system packages: ${missing.join(' ')}. Install them (Debian/Ubuntu: sudo apt-get install ${missing.join(' ')}); the suites that need them fail until then.`,
+  );
+}
+
+function findPgBin() {
+  const r = output('sh', ['-c', 'ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1']);
+  if (r && existsSync(join(r, 'initdb'))) return r;
+  const initdb = output('sh', ['-c', 'command -v initdb']);
+  return initdb ? dirname(initdb) : null;
+}
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+
+/** A throwaway PostgreSQL cluster on a free loopback port; initdb refuses root, so run it as postgres. */
+async function startPostgres() {
+  const bin = findPgBin();
+  if (!bin) return null;
+  const dir = mkdtempSync(join(tmpdir(), 'signet-pg-'));
+  chmodSync(dir, 0o700);
+  const asRoot = process.getuid?.() === 0;
+  const wrap = (exe, args) => (asRoot ? ['runuser', ['-u', 'postgres', '--', exe, ...args]] : [exe, args]);
+  if (asRoot) {
+    const uid = Number(output('id', ['-u', 'postgres']));
+    const gid = Number(output('id', ['-g', 'postgres']));
+    chownSync(dir, uid, gid);
+  }
+  const port = await freePort();
+  const [c1, a1] = wrap(join(bin, 'initdb'), ['-D', join(dir, 'data'), '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  if (run(c1, a1, { stdio: 'ignore' }) !== 0) return null;
+  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  const [c2, a2] = wrap(join(bin, 'pg_ctl'), ['-D', join(dir, 'data'), '-o', opts, '-l', join(dir, 'log'), '-w', 'start']);
+  if (run(c2, a2, { stdio: 'ignore' }) !== 0) return null;
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      const [c3, a3] = wrap(join(bin, 'pg_ctl'), ['-D', join(dir, 'data'), '-m', 'immediate', '-w', 'stop']);
+      run(c3, a3, { stdio: 'ignore' });
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs vitest with a JSON report and returns { passed, failed } from it. */
+function vitest(label, args, env) {
+  const report = join(mkdtempSync(join(tmpdir(), 'signet-vitest-')), 'report.json');
+  say(`test suite: ${label}`);
+  const status = run('pnpm', ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args], { env });
+  return counts(label, status, report, (j) => ({ passed: j.numPassedTests ?? 0, failed: j.numFailedTests ?? 0 }));
+}
+
+function counts(label, status, report, pick) {
+  let c = { passed: 0, failed: 0 };
+  try {
+    c = pick(JSON.parse(readFileSync(report, 'utf8')));
+  } catch {
+    // No report means the runner itself failed before testing anything.
+  }
+  if (status !== 0 && c.failed === 0) c.failed = 1;
+  return { label, ...c, status };
+}
+
+function playwright(env) {
+  const report = join(mkdtempSync(join(tmpdir(), 'signet-pw-')), 'report.json');
+  say('test suite: end to end (Playwright, Chromium)');
+  const status = run('pnpm', ['--filter', '@signet/e2e', 'exec', 'playwright', 'test', '--reporter=list,json'], {
+    env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+  });
+  return counts('e2e', status, report, (j) => ({ passed: j.stats?.expected ?? 0, failed: (j.stats?.unexpected ?? 0) + (j.stats?.flaky ?? 0) }));
+}
+
+async function test() {
+  ensureSystemTools();
+  build();
+  const env = toolEnv();
+  const results = [];
+  say('type-check and lint');
+  results.push({ label: 'check', passed: 0, failed: run('pnpm', ['run', 'check']) === 0 ? 0 : 1 });
+  results.push(vitest('unit and routes (PGlite)', [], env));
+
+  const pg = await startPostgres();
+  if (pg) {
+    try {
+      results.push(vitest('routes (PostgreSQL)', ['--project', 'server'], { ...env, TEST_DATABASE_URL: pg.url }));
+    } finally {
+      pg.stop();
+    }
+  } else {
+    console.error('\x1b[31m[signet] !!! PostgreSQL binaries not found: the route suite did NOT run against PostgreSQL !!!\x1b[0m');
+    if (process.env.CI) results.push({ label: 'routes (PostgreSQL)', passed: 0, failed: 1 });
+  }
+  results.push(playwright(env));
+
+  let passed = 0;
+  let failed = 0;
+  for (const r of results) {
+    passed += r.passed;
+    failed += r.failed;
+    say(`${r.label}: ${r.passed} passed, ${r.failed} failed`);
+  }
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed === 0 ? 0 : 1);
+}
+
+function start() {
+  say('starting Signet on http://localhost:' + (process.env.PORT ?? '3000'));
+  const child = spawn('node', ['server/src/main.ts'], { cwd: root, env: toolEnv(), stdio: 'inherit' });
+  const forward = (sig) => () => child.kill(sig);
+  process.on('SIGINT', forward('SIGINT'));
+  process.on('SIGTERM', forward('SIGTERM'));
+  child.on('exit', (code) => process.exit(code ?? 0));
+}
+
+ensureToolchain();
+install();
+if (command === 'start') {
+  build();
+  start();
+} else if (command === 'test') {
+  await test();
+} else {
+  fail('usage: node scripts/run.mjs start|test');
+}

@@ -1,0 +1,54 @@
+import { routes } from '@signet/shared';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { apiNotFound, errorHandler } from './http/errors.ts';
+import { buildOpenApi } from './http/openapi.ts';
+import { requestContext } from './http/request-context.ts';
+import type { AppDeps, AppEnv } from './http/types.ts';
+import { mailboxRoutes } from './routes/system/mailbox.ts';
+import { authenticate as defaultAuthenticate, routeModules } from './routes/index.ts';
+
+export type { AppDeps, AppEnv } from './http/types.ts';
+
+/**
+ * Builds the Hono app: request id + one log line per request, the API under `/api` (every
+ * module of `routes/index.ts`, `/api/openapi.json`, `/api/docs`, JSON 404 for the rest), the
+ * dev mailbox under `/dev` outside production, and one error handler.
+ *
+ * Authentication: routes whose auth is not 'none' call `deps.authenticate` (default: the one
+ * exported by `routes/index.ts`) once per request; the result is `c.get('principal')`.
+ *
+ * Web assets (admin, site) are mounted on the returned app by `mountWeb` in main.ts.
+ */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const full: AppDeps = deps.authenticate
+    ? deps
+    : defaultAuthenticate
+      ? { ...deps, authenticate: defaultAuthenticate }
+      : deps;
+  const app = new Hono<AppEnv>();
+  app.use('*', requestContext(full));
+  app.onError(errorHandler);
+
+  const api = new Hono<AppEnv>();
+  for (const register of routeModules) register(api, full);
+
+  let openapi: string | undefined;
+  api.get('/openapi.json', (c) => {
+    openapi ??= JSON.stringify(buildOpenApi(routes, { serverUrl: `${full.config.publicUrl}/api` }));
+    return c.body(openapi, 200, { 'Content-Type': 'application/json; charset=utf-8' });
+  });
+  let docs: MiddlewareHandler | undefined;
+  api.get('/docs', async (c, next) => {
+    if (!docs) {
+      // Loaded on first use: keeps it off the start-up path.
+      const { Scalar } = await import('@scalar/hono-api-reference');
+      docs = Scalar({ url: '/api/openapi.json', pageTitle: 'Signet API' });
+    }
+    return docs(c as never, next);
+  });
+  api.all('*', apiNotFound);
+  app.route('/api', api);
+
+  if (full.config.mode !== 'production') app.route('/dev', mailboxRoutes(full));
+  return app;
+}

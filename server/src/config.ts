@@ -1,0 +1,186 @@
+import { isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+
+export type Mode = 'production' | 'development' | 'test';
+export type Platform = 'EU' | 'CH';
+
+/** Server configuration, read once from the environment by {@link loadConfig}. */
+export type Config = {
+  port: number;
+  /** Public base URL without a trailing slash, e.g. `https://signet.example.ch`. */
+  publicUrl: string;
+  /** Absolute directory for embedded data (PGlite in `pg/`, blobs in `blobs/`). */
+  dataDir: string;
+  /** PostgreSQL URL; when absent the embedded PGlite in `dataDir/pg` is used. */
+  databaseUrl?: string;
+  /** SMTP URL for nodemailer; when absent mails stay in the outbox, readable at /dev/mailbox. */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Secret for keys and tokens derived by the server. */
+  secret: string;
+  mode: Mode;
+  /** EU or CH, from the suffix of PUBLIC_URL's host (`.ch` → CH). */
+  platform: Platform;
+  /** E-mail domain whose verified users are staff (may set maintenance etc.). */
+  staffEmailDomain?: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Largest PDF upload in bytes (MAX_UPLOAD_BYTES, default 40 MiB). */
+  maxUploadBytes: number;
+  /** Most pages an uploaded PDF may have (MAX_PAGES, default 500). */
+  maxPages: number;
+  /** Things worth a warning at start (the logger is made after the config). */
+  warnings: readonly string[];
+};
+
+/** Thrown by {@link loadConfig}; the message is one line naming the bad variable. */
+export class ConfigError extends Error {
+  readonly variable: string;
+  constructor(variable: string, message: string) {
+    super(message);
+    this.name = 'ConfigError';
+    this.variable = variable;
+  }
+}
+
+/** The fixed secret used outside production when SIGNET_SECRET is not set. Never use it live. */
+export const DEV_SECRET = 'signet-development-secret-do-not-use-in-production';
+
+const empty = (v: unknown) => (v === '' ? undefined : v);
+const optionalString = z.preprocess(empty, z.string().optional());
+
+const ZEnv = z.object({
+  PORT: z.preprocess(
+    empty,
+    z.coerce
+      .number({ error: 'must be an integer between 1 and 65535' })
+      .int('must be an integer between 1 and 65535')
+      .min(0, 'must be an integer between 1 and 65535')
+      .max(65535, 'must be an integer between 1 and 65535')
+      .default(3000),
+  ),
+  PUBLIC_URL: z.preprocess(
+    empty,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://signet.example' })
+      .optional(),
+  ),
+  DATA_DIR: z.preprocess(empty, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(
+    empty,
+    z
+      .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+      .optional(),
+  ),
+  SMTP_URL: z.preprocess(
+    empty,
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  MAIL_FROM: optionalString,
+  SIGNET_SECRET: z.preprocess(
+    empty,
+    z.string().min(32, 'must be at least 32 characters long').optional(),
+  ),
+  SIGNET_MODE: z.preprocess(
+    empty,
+    z
+      .enum(['production', 'development', 'test'], {
+        error: 'must be production, development or test',
+      })
+      .optional(),
+  ),
+  NODE_ENV: optionalString,
+  STAFF_EMAIL_DOMAIN: z.preprocess(
+    empty,
+    z
+      .string()
+      .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a domain such as signet.example')
+      .optional(),
+  ),
+  MAX_UPLOAD_BYTES: z.preprocess(
+    empty,
+    z.coerce
+      .number({ error: 'must be a whole number of bytes' })
+      .int('must be a whole number of bytes')
+      .min(1024, 'must be at least 1024 bytes')
+      .default(40 * 1024 * 1024),
+  ),
+  MAX_PAGES: z.preprocess(
+    empty,
+    z.coerce
+      .number({ error: 'must be a whole number of pages' })
+      .int('must be a whole number of pages')
+      .min(1, 'must be at least 1')
+      .default(500),
+  ),
+  LOG_LEVEL: z.preprocess(
+    empty,
+    z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .optional(),
+  ),
+});
+
+/**
+ * Reads and validates the configuration from `env` (usually `process.env`).
+ * Throws {@link ConfigError} with a one-line message naming the first bad variable.
+ */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    const got = env[variable];
+    const shown = variable === 'SIGNET_SECRET' || got === undefined ? '' : ` (got "${got}")`;
+    throw new ConfigError(variable, `Invalid configuration: ${variable} ${issue?.message}${shown}`);
+  }
+  const e = parsed.data;
+  const warnings: string[] = [];
+  const mode: Mode =
+    e.SIGNET_MODE ??
+    (e.NODE_ENV === 'production' ? 'production' : e.NODE_ENV === 'test' ? 'test' : 'development');
+
+  let secret = e.SIGNET_SECRET;
+  if (!secret) {
+    if (mode === 'production') {
+      throw new ConfigError(
+        'SIGNET_SECRET',
+        'Invalid configuration: SIGNET_SECRET is required in production (at least 32 characters)',
+      );
+    }
+    secret = DEV_SECRET;
+    if (mode !== 'test')
+      warnings.push('SIGNET_SECRET is not set: using the fixed development secret');
+  }
+
+  const port = e.PORT;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  if (mode === 'production' && !e.PUBLIC_URL) {
+    throw new ConfigError(
+      'PUBLIC_URL',
+      'Invalid configuration: PUBLIC_URL is required in production',
+    );
+  }
+  const host = new URL(publicUrl).hostname.toLowerCase();
+  const platform: Platform = host.endsWith('.ch') ? 'CH' : 'EU';
+  const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(e.DATA_DIR);
+  const mailFrom = e.MAIL_FROM ?? `Signet <no-reply@${host.includes('.') ? host : 'signet.local'}>`;
+
+  return {
+    port,
+    publicUrl,
+    dataDir,
+    ...(e.DATABASE_URL ? { databaseUrl: e.DATABASE_URL } : {}),
+    ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),
+    mailFrom,
+    secret,
+    mode,
+    platform,
+    ...(e.STAFF_EMAIL_DOMAIN ? { staffEmailDomain: e.STAFF_EMAIL_DOMAIN.toLowerCase() } : {}),
+    logLevel: e.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
+    maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    maxPages: e.MAX_PAGES,
+    warnings,
+  };
+}

@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { dumpCms, opensslVerifyCms, requireTool, signedAttributeNames } from '../pdf/test-tools.ts';
+import { createCa, loadCa } from './ca.ts';
+import { createCadesSignature } from './cades.ts';
+
+const SECRET = 'cades-test-secret-0123456789';
+const ca = loadCa(createCa(SECRET), SECRET);
+const content = new TextEncoder().encode('the bytes a PDF byte range covers');
+const digest = createHash('sha256').update(content).digest();
+
+describe('createCadesSignature', () => {
+  it.each([
+    ['the platform (RSA)', () => ca.platformSigner],
+    [
+      'a per-signer certificate (EC P-256)',
+      () => ca.issueSigner({ subject: { commonName: 'Eve Example' } }),
+    ],
+  ])('makes a detached CMS that openssl verifies for %s', async (_label, make) => {
+    requireTool('openssl');
+    const cms = await createCadesSignature(make(), digest);
+    const verified = opensslVerifyCms(cms, content, ca.rootCertificate);
+    expect(verified.status, verified.output).toBe(0);
+    const other = opensslVerifyCms(
+      cms,
+      new TextEncoder().encode('other bytes'),
+      ca.rootCertificate,
+    );
+    expect(other.status).not.toBe(0);
+  });
+
+  it('signs exactly contentType, messageDigest and signing-certificate-v2', async () => {
+    requireTool('openssl');
+    const printed = dumpCms(await createCadesSignature(ca.platformSigner, digest));
+    expect(signedAttributeNames(printed).sort()).toEqual(
+      ['1.2.840.113549.1.9.3', '1.2.840.113549.1.9.4', '1.2.840.113549.1.9.16.2.47'].sort(),
+    );
+    // The ESSCertIDv2 hash is the SHA-256 of the signing certificate.
+    const certHash = createHash('sha256')
+      .update(ca.platformCertificate)
+      .digest('hex')
+      .toUpperCase();
+    expect(printed.replace(/\s/g, '')).toContain(certHash);
+  });
+
+  it('rejects anything but a SHA-256 digest', async () => {
+    await expect(createCadesSignature(ca.platformSigner, new Uint8Array(20))).rejects.toThrow(
+      /SHA-256/,
+    );
+  });
+});

@@ -1,0 +1,40 @@
+import { REQUEST_STATUSES } from '@signet/shared/signature-request/signature-request.schema';
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/**
+ * Signature requests. Deleting one sets `deletedAt` (the evidence log stays); status moves
+ * as ARCHITECTURE.md's domain model says, checked by `checkAction` in shared.
+ */
+export const signatureRequests = pgTable(
+  'signature_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    message: text('message'),
+    status: text('status', { enum: REQUEST_STATUSES }).notNull().default('DRAFT'),
+    /** Blob key of the signed protocol, built when the last signer has signed. */
+    protocolBlobKey: text('protocol_blob_key'),
+    /** While a signature is being applied the request is locked until this time. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    initiatedAt: timestamp('initiated_at', { withTimezone: true, mode: 'date' }),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    /** When the completion notice went out (sent once, by `notifyNextSigners`). */
+    completionNotifiedAt: timestamp('completion_notified_at', { withTimezone: true, mode: 'date' }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('signature_requests_owner_updated_idx')
+      .on(t.ownerId, t.updatedAt)
+      .where(sql`${t.deletedAt} is null`),
+    index('signature_requests_status_idx').on(t.status),
+  ],
+);
+
+export type TSignatureRequestRow = typeof signatureRequests.$inferSelect;

@@ -1,0 +1,50 @@
+import type { TDocumentSignature } from '@signet/shared/signature-request/signature-request.schema';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { signatureRequests } from './signature-requests.ts';
+
+/**
+ * The signers of a request (the API's "signatures", `sid` = id). A signer is matched to an
+ * account by e-mail; their status is derived (see `signerStatus` in shared) from these facts.
+ */
+export const signers = pgTable(
+  'signers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => signatureRequests.id, { onDelete: 'cascade' }),
+    /** Lowercased address the signer signs as. */
+    email: text('email').notNull(),
+    /** account_email as given, when the signer was named by account. */
+    accountEmail: text('account_email'),
+    order: integer('order').notNull().default(0),
+    documentSignatures: jsonb('document_signatures')
+      .$type<TDocumentSignature[]>()
+      .notNull()
+      .default([]),
+    signedAt: timestamp('signed_at', { withTimezone: true, mode: 'date' }),
+    signingName: text('signing_name'),
+    declinedAt: timestamp('declined_at', { withTimezone: true, mode: 'date' }),
+    declineMessage: text('decline_message'),
+    /** When the invitation went out (at initiate, or when the signer's turn came). */
+    invitedAt: timestamp('invited_at', { withTimezone: true, mode: 'date' }),
+    lastRemindedAt: timestamp('last_reminded_at', { withTimezone: true, mode: 'date' }),
+    delegatedFrom: text('delegated_from'),
+    /** Last time the signer opened the request; "viewed" is logged at most once an hour. */
+    lastViewedAt: timestamp('last_viewed_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Random token of the invitation's "not your address?" link (`/sendto/{token}`): whoever has
+     * the mail may move the slot to their own account. Replaced when the slot changes hands.
+     */
+    claimToken: text('claim_token').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('signers_request_idx').on(t.requestId, t.order),
+    // The dashboard finds "requests sent to me" by address.
+    index('signers_email_request_idx').on(t.email, t.requestId),
+    uniqueIndex('signers_claim_token_key').on(t.claimToken),
+  ],
+);
+
+export type TSignerRow = typeof signers.$inferSelect;

@@ -1,0 +1,53 @@
+import {
+  EMAIL_NOTIFICATION_LEVELS,
+  FREE_ACCOUNT_TYPES,
+  LEGISLATIONS,
+  SIGNATURE_QUALITIES,
+  USER_LANGS,
+} from '@signet/shared/user/user.schema';
+import { boolean, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Accounts. `email` is stored lowercased and unique. `passwordHash` is an argon2id PHC string;
+ * null for an account without a password (SSO, later).
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    passwordHash: text('password_hash'),
+    /** The stored password no longer meets the policy (set at login, cleared on change). */
+    weakPassword: boolean('weak_password').notNull().default(false),
+    lang: text('lang', { enum: USER_LANGS }).notNull().default('en'),
+    mobile: text('mobile'),
+    signerIdentityEmail: text('signer_identity_email'),
+    acceptedGtcAt: timestamp('accepted_gtc_at', { withTimezone: true, mode: 'date' }),
+    acceptedBusinessInvite: boolean('accepted_business_invite').notNull().default(true),
+    businessDeleted: boolean('business_deleted').notNull().default(false),
+    removedFromBusiness: boolean('removed_from_business').notNull().default(false),
+    emailNotificationLevel: text('email_notification_level', { enum: EMAIL_NOTIFICATION_LEVELS })
+      .notNull()
+      .default('ALL'),
+    defaultLegislation: text('default_legislation', { enum: LEGISLATIONS }),
+    defaultQuality: text('default_quality', { enum: SIGNATURE_QUALITIES }),
+    freeAccountType: text('free_account_type', { enum: FREE_ACCOUNT_TYPES })
+      .notNull()
+      .default('free_v1'),
+    immutableEidFields: jsonb('immutable_eid_fields').$type<string[]>().notNull().default([]),
+    p11SigningName: text('p11_signing_name'),
+    p11SigningReason: text('p11_signing_reason'),
+    celloUcc: text('cello_ucc'),
+    frontendVersion: text('frontend_version'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email)],
+);
+
+export type TUserRow = typeof users.$inferSelect;

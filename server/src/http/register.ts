@@ -1,0 +1,80 @@
+import type { RouteDef, RouteInput, RouteOutput } from '@signet/shared';
+import type { Context, Hono } from 'hono';
+import { AppError } from '../errors.ts';
+import type { AppDeps, AppEnv, Principal } from './types.ts';
+import { parseOrThrow, readJsonBody } from './validation.ts';
+
+/** What a route handler receives: the parsed input, the principal, the context and deps. */
+export type HandlerArgs<R extends RouteDef> = RouteInput<R> & {
+  principal: R['auth'] extends 'user' ? Principal : Principal | null;
+  c: Context<AppEnv>;
+  deps: AppDeps;
+};
+
+/**
+ * A route handler returns the response body (checked against the route's response schema and
+ * sent as JSON with the route's status), or a `Response` for anything special.
+ */
+export type RouteHandler<R extends RouteDef> = (
+  args: HandlerArgs<R>,
+) => Promise<RouteOutput<R> | Response> | RouteOutput<R> | Response;
+
+const EMPTY: Record<string, never> = Object.freeze({}) as Record<string, never>;
+
+/** `/v1/user/{id}` → `/v1/user/:id` */
+export function toHonoPath(path: string): string {
+  return path.replace(/\{([^}]+)\}/g, ':$1');
+}
+
+/**
+ * Resolves the caller once per request through `deps.authenticate` and caches it on the
+ * context. Returns null for anonymous calls.
+ */
+export async function resolvePrincipal(c: Context<AppEnv>, deps: AppDeps): Promise<Principal | null> {
+  const known = c.get('principal');
+  if (known !== undefined) return known;
+  const principal = deps.authenticate ? await deps.authenticate(c) : null;
+  c.set('principal', principal);
+  return principal;
+}
+
+/**
+ * Registers a route from the shared table on a Hono app mounted at `/api`:
+ * - params, query and body are parsed with the route's zod schemas (400 VALIDATION_FAILED;
+ *   bodies over 1 MB → 413 PAYLOAD_TOO_LARGE; routes without a body schema never read it);
+ * - `auth: 'user'` requires a principal (401 UNAUTHENTICATED), `optional` passes it when
+ *   present, `none` never authenticates;
+ * - the handler's result is parsed with the response schema (unknown keys are stripped, a
+ *   mismatch is a 500 that gets logged) and sent as JSON.
+ */
+export function registerRoute<R extends RouteDef>(
+  app: Hono<AppEnv>,
+  deps: AppDeps,
+  route: R,
+  handler: RouteHandler<R>,
+): void {
+  const status = route.status ?? 200;
+  app.on(route.method, toHonoPath(route.path), async (c) => {
+    const params = route.params ? parseOrThrow(route.params, c.req.param(), 'params') : EMPTY;
+    const query = route.query ? parseOrThrow(route.query, c.req.query(), 'query') : EMPTY;
+    let body: unknown;
+    if (route.body) body = parseOrThrow(route.body, await readJsonBody(c.req.raw), 'body');
+    let principal: Principal | null = null;
+    if (route.auth !== 'none') {
+      principal = await resolvePrincipal(c, deps);
+      if (route.auth === 'user' && !principal) {
+        throw new AppError('UNAUTHENTICATED', 401, 'Sign in to use this endpoint');
+      }
+    }
+    const result = await handler({ params, query, body, principal, c, deps } as HandlerArgs<R>);
+    if (result instanceof Response) return result;
+    if (status === 204) return c.body(null, 204);
+    const checked = route.response.safeParse(result);
+    if (!checked.success) {
+      throw new Error(
+        `Response of ${route.method} ${route.path} does not match its schema: ${checked.error.message}`,
+      );
+    }
+    return c.json(checked.data as object, status);
+  });
+}

@@ -1,0 +1,126 @@
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
+import type { Context, Hono } from 'hono';
+import type { Logger } from '../log.ts';
+import type { AppEnv } from './types.ts';
+
+export type WebOptions = {
+  /** admin/dist (index.html + assets/), served at /business. */
+  adminDir: string;
+  /** site/dist (client/ with static files, server/entry.mjs with the Astro handler). */
+  siteDir: string;
+  log: Logger;
+};
+
+type NodeHandler = (req: unknown, res: unknown, next?: (err?: unknown) => void) => Promise<void>;
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const isFile = (p: string) => {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+};
+
+const notBuilt = (c: Context<AppEnv>, what: string) =>
+  c.text(`${what} is not built. Run "pnpm build" and restart the server.`, 503, {
+    'Cache-Control': 'no-store',
+  });
+
+/**
+ * Mounts the web front ends after the API on `app`:
+ * - `/business/*`: files of the admin build; other paths fall back to its index.html (SPA);
+ * - everything else: files of `site/dist/client` (`/_astro/*` cached as immutable), then the
+ *   Astro Node handler from `site/dist/server/entry.mjs` (middleware mode; it renders its own
+ *   404 page for unknown paths).
+ * Missing builds are logged once at start; their paths answer 503 and the API keeps working.
+ */
+export function mountWeb(app: Hono<AppEnv>, options: WebOptions): { preload: () => Promise<void> } {
+  const { adminDir, siteDir, log } = options;
+  const adminIndex = join(adminDir, 'index.html');
+  const clientDir = join(siteDir, 'client');
+  const entry = join(siteDir, 'server', 'entry.mjs');
+  const hasAdmin = isFile(adminIndex);
+  const hasClient = existsSync(clientDir);
+  const hasEntry = isFile(entry);
+  if (!hasAdmin) log.warn(`admin build missing (${adminIndex}): /business answers 503 until "pnpm build"`);
+  if (!hasClient || !hasEntry) {
+    log.warn(`site build missing (${hasEntry ? clientDir : entry}): pages answer 503 until "pnpm build"`);
+  }
+
+  // --- /business: the react-admin console ---
+  app.get('/business', (c) => c.redirect('/business/', 301));
+  if (hasAdmin) {
+    app.use(
+      '/business/*',
+      serveStatic({
+        root: adminDir,
+        rewriteRequestPath: (p) => p.slice('/business'.length) || '/',
+        onFound: (path, c) => {
+          c.header('Cache-Control', path.includes('/assets/') ? IMMUTABLE : 'no-cache');
+        },
+      }),
+    );
+    app.get(
+      '/business/*',
+      serveStatic({
+        path: adminIndex,
+        onFound: (_p, c) => {
+          c.header('Cache-Control', 'no-cache');
+        },
+      }),
+    );
+  } else {
+    app.all('/business/*', (c) => notBuilt(c, 'The business console'));
+  }
+
+  // --- everything else: the Astro site ---
+  if (hasClient) {
+    app.use(
+      '*',
+      serveStatic({
+        root: clientDir,
+        onFound: (path, c) => {
+          const cache = path.startsWith(join(clientDir, '_astro')) ? IMMUTABLE : 'no-cache';
+          c.header('Cache-Control', cache);
+        },
+      }),
+    );
+  }
+
+  let handler: Promise<NodeHandler | undefined> | undefined;
+  const load = () => {
+    handler ??= hasEntry
+      ? import(pathToFileURL(entry).href).then(
+          (m: { handler?: NodeHandler }) => {
+            if (typeof m.handler !== 'function') {
+              log.error(`${entry} exports no handler: configure @astrojs/node with mode 'middleware'`);
+              return undefined;
+            }
+            return m.handler;
+          },
+          (e: unknown) => {
+            log.error({ err: e }, `could not load the site handler ${entry}`);
+            return undefined;
+          },
+        )
+      : Promise.resolve(undefined);
+    return handler;
+  };
+
+  app.all('*', async (c) => {
+    const h = await load();
+    const env = c.env as { incoming?: unknown; outgoing?: { setHeader: (k: string, v: string) => void } } | undefined;
+    if (!h || !env?.incoming || !env.outgoing) return notBuilt(c, 'The site');
+    env.outgoing.setHeader('X-Request-Id', c.get('requestId'));
+    // Without `next`, Astro renders its own 404 page for paths it does not know.
+    await h(env.incoming, env.outgoing);
+    return RESPONSE_ALREADY_SENT;
+  });
+
+  return { preload: async () => void (await load()) };
+}

@@ -1,0 +1,52 @@
+import type { Context } from 'hono';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { Logger } from '../log.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
+
+/**
+ * Who is calling. Set by the authentication hook (see {@link Authenticate}); routes with
+ * `auth: 'user'` get it non-null.
+ */
+export type Principal = {
+  kind: 'user' | 'nas' | 'api';
+  userId: string;
+  /** The session the bearer token belongs to, when there is one. */
+  sessionId?: string;
+};
+
+/**
+ * Authentication hook: reads the request (Authorization header, …) and returns the principal,
+ * `null` when there are no credentials. Throw an AppError (401) for credentials that are
+ * present but invalid. Called at most once per request, only for routes whose auth is not
+ * 'none'.
+ */
+export type Authenticate = (c: Context<AppEnv>) => Promise<Principal | null>;
+
+/** Everything the HTTP layer needs, passed to {@link createApp}. */
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  log: Logger;
+  mailer: Mailer;
+  /** Defaults to the one exported by `server/src/routes/index.ts`. */
+  authenticate?: Authenticate;
+  /** Blob store for PDFs and renders; defaults to `createBlobStore` from the environment and DATA_DIR. */
+  blobs?: BlobStore;
+};
+
+export type AppVariables = {
+  requestId: string;
+  deps: AppDeps;
+  /** undefined: not resolved yet; null: anonymous. */
+  principal: Principal | null | undefined;
+};
+
+export type AppEnv = { Variables: AppVariables };
+
+/**
+ * A group of API routes: registers its routes (with `registerRoute`) on the `/api` app.
+ * Modules are listed in `server/src/routes/index.ts`.
+ */
+export type RouteModule = (api: import('hono').Hono<AppEnv>, deps: AppDeps) => void;

@@ -1,0 +1,80 @@
+import type { z } from 'zod';
+import { AppError } from '../errors.ts';
+
+/** One validation problem, as sent in `details` of a 400 VALIDATION_FAILED. */
+export type ValidationIssue = {
+  /** Where the bad value was: body, query, params, or the service that parsed it. */
+  in?: 'body' | 'query' | 'params';
+  path: (string | number)[];
+  code: string;
+  message: string;
+};
+
+/** Maps zod issues to the JSON we send. */
+export function toIssues(error: z.ZodError, where?: ValidationIssue['in']): ValidationIssue[] {
+  return error.issues.map((i) => ({
+    ...(where ? { in: where } : {}),
+    path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)),
+    code: i.code,
+    message: i.message,
+  }));
+}
+
+/** The 400 every bad input gets. */
+export function validationFailed(issues: ValidationIssue[], message?: string): AppError {
+  return new AppError(
+    'VALIDATION_FAILED',
+    400,
+    message ?? `Invalid request: ${issues[0]?.path.join('.') || issues[0]?.in || 'input'} ${issues[0]?.message ?? ''}`.trim(),
+    issues,
+  );
+}
+
+/** Parses `value` with `schema`, throwing 400 VALIDATION_FAILED naming `where`. */
+export function parseOrThrow<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  where: ValidationIssue['in'],
+): z.output<S> {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  throw validationFailed(toIssues(r.error, where));
+}
+
+/** Largest JSON body the API accepts. */
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Reads a request body as JSON with a size limit: 413 PAYLOAD_TOO_LARGE when it is larger,
+ * 400 VALIDATION_FAILED when it is not JSON. An empty body reads as `undefined`.
+ */
+export async function readJsonBody(req: Request, limit = MAX_JSON_BODY_BYTES): Promise<unknown> {
+  const tooLarge = () =>
+    new AppError('PAYLOAD_TOO_LARGE', 413, `Request body larger than ${limit} bytes`, { limit });
+  const length = req.headers.get('content-length');
+  if (length !== null && Number(length) > limit) throw tooLarge();
+  if (!req.body) return undefined;
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  if (size === 0) return undefined;
+  const text = Buffer.concat(chunks, size).toString('utf8');
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw validationFailed(
+      [{ in: 'body', path: [], code: 'invalid_json', message: (e as Error).message }],
+      'Invalid request: the body is not valid JSON',
+    );
+  }
+}

@@ -1,0 +1,40 @@
+import type { DbOrTx } from '../db/client.ts';
+import { jobs } from '../db/schema/index.ts';
+import type { MailLang, MailTemplateName } from './templates/index.ts';
+
+/** What a mail job carries: the recipient, the template, the language and the template data. */
+export type MailJobPayload = {
+  to: string;
+  template: MailTemplateName;
+  lang: MailLang | string;
+  data: Record<string, string | number | null | undefined>;
+};
+
+export const MAIL_JOB_KIND = 'mail';
+
+/**
+ * Queues an e-mail in the caller's transaction: it is sent only if that transaction commits.
+ * The worker renders it in `lang` (falling back to en-gb) and delivers it.
+ *
+ * @example
+ * await db.transaction(async (tx) => {
+ *   await tx.insert(users).values(user);
+ *   await enqueueMail(tx, { to: user.email, template: 'confirm-signup', lang, data: { url } });
+ * });
+ */
+export async function enqueueMail(
+  tx: DbOrTx,
+  mail: MailJobPayload,
+  options: { runAt?: Date } = {},
+): Promise<{ id: string }> {
+  const [row] = await tx
+    .insert(jobs)
+    .values({
+      kind: MAIL_JOB_KIND,
+      payload: mail,
+      ...(options.runAt ? { runAt: options.runAt } : {}),
+    })
+    .returning({ id: jobs.id });
+  if (!row) throw new Error('enqueueMail: insert returned no row');
+  return row;
+}

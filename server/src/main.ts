@@ -1,0 +1,96 @@
+import { fileURLToPath } from 'node:url';
+import { createAdaptorServer } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { mountWeb } from './http/static.ts';
+import { createWorker } from './jobs/worker.ts';
+import { createLogger, flushLog } from './log.ts';
+import { createMailer } from './mail/mailer.ts';
+
+/**
+ * The Signet server: one port for the API (/api), the console (/business) and the site.
+ * Configuration comes from the environment (see config.ts).
+ */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env);
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`${e.message}\n`);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const log = createLogger(config);
+  for (const w of config.warnings) log.warn(w);
+
+  const started = performance.now();
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+  );
+  const mailer = createMailer(config);
+  const deps = { config, db: database.db, log, mailer };
+  const app = createApp(deps);
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const web = mountWeb(app, {
+    adminDir: process.env.SIGNET_ADMIN_DIR ?? `${root}admin/dist`,
+    siteDir: process.env.SIGNET_SITE_DIR ?? `${root}site/dist`,
+    log,
+  });
+  const worker = createWorker({ db: database.db, log, mailer, config });
+
+  const server = createAdaptorServer({ fetch: app.fetch });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, () => resolve());
+  });
+  log.info(
+    {
+      port: config.port,
+      publicUrl: config.publicUrl,
+      mode: config.mode,
+      platform: config.platform,
+      database: database.kind,
+      mail: mailer.kind,
+      ms: Math.round(performance.now() - started),
+    },
+    `Signet listening on http://localhost:${config.port}`,
+  );
+  worker.start();
+  // Warm the site handler after the port is open so the first page view is fast.
+  setTimeout(() => void web.preload(), 50).unref();
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      log.error('shutdown took longer than 10 s; exiting');
+      flushLog(log);
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    // Stop accepting, let in-flight requests finish, close idle keep-alive sockets.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    await closed;
+    await worker.stop();
+    await mailer.close();
+    await database.close();
+    log.info('stopped');
+    flushLog(log);
+    clearTimeout(force);
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`Signet failed to start: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exit(1);
+});

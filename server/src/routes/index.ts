@@ -1,0 +1,18 @@
+import { bearerAuthenticate } from '../http/auth.ts';
+import type { Authenticate, RouteModule } from '../http/types.ts';
+import { authRoutes } from './auth/index.ts';
+import { businessRoutes } from './businesses/index.ts';
+import { systemRoutes } from './system/index.ts';
+import { userRoutes } from './users/index.ts';
+
+/**
+ * The composition point of the API: every route module, in registration order. Add your
+ * module to this list (one import, one entry).
+ */
+export const routeModules: RouteModule[] = [systemRoutes, authRoutes, userRoutes, businessRoutes];
+
+/**
+ * The authentication hook used when `createApp` is not given one. The accounts module sets it
+ * here (e.g. `export const authenticate: Authenticate | undefined = bearerAuthenticate;`).
+ */
+export const authenticate: Authenticate | undefined = bearerAuthenticate;

@@ -1,0 +1,55 @@
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../../http/types.ts';
+import { listMailbox, type MailboxEntry } from '../../mail/mailbox.ts';
+import { escapeHtml } from '../../mail/templates/index.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Links in a mail's text part (what e2e tests follow). */
+export function mailLinks(entry: Pick<MailboxEntry, 'text'>): string[] {
+  return [...new Set(entry.text?.match(/https?:\/\/[^\s<>"]+/g) ?? [])];
+}
+
+/**
+ * The development mailbox (mounted at /dev only outside production):
+ * `GET /dev/mailbox` HTML list, `GET /dev/mailbox/{id}` one mail as sent,
+ * `GET /dev/mailbox.json?to=` JSON list (with the links of each mail).
+ */
+export function mailboxRoutes(deps: AppDeps): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  r.get('/mailbox.json', async (c) => {
+    const to = c.req.query('to');
+    const entries = await listMailbox(deps.db, to ? { to } : {});
+    return c.json(entries.map((e) => ({ ...e, links: mailLinks(e) })));
+  });
+  r.get('/mailbox', async (c) => {
+    const to = c.req.query('to');
+    const entries = await listMailbox(deps.db, to ? { to } : {});
+    const rows = entries
+      .map(
+        (e) => `<tr><td>${escapeHtml(e.createdAt)}</td><td>${escapeHtml(e.to)}</td>
+<td><a href="/dev/mailbox/${e.id}">${escapeHtml(e.subject ?? `(${e.template}, not rendered yet)`)}</a></td>
+<td>${escapeHtml(e.lang)}</td><td>${escapeHtml(e.status)}${e.lastError ? ` – ${escapeHtml(e.lastError)}` : ''}</td></tr>`,
+      )
+      .join('\n');
+    return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mailbox – Signet</title>
+<style>body{font-family:system-ui,sans-serif;margin:2rem}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.4rem;text-align:left}</style></head>
+<body><h1>Development mailbox</h1>
+<form><label>Recipient <input name="to" value="${escapeHtml(to ?? '')}"></label> <button>Filter</button></form>
+<p>${entries.length} mail(s). JSON: <a href="/dev/mailbox.json">/dev/mailbox.json</a></p>
+<table><thead><tr><th>Created</th><th>To</th><th>Subject</th><th>Language</th><th>Status</th></tr></thead>
+<tbody>${rows}</tbody></table></body></html>`);
+  });
+  r.get('/mailbox/:id', async (c) => {
+    const id = c.req.param('id');
+    const [entry] = UUID.test(id) ? await listMailbox(deps.db, { id }) : [];
+    if (!entry) return c.json({ code: 'NOT_FOUND', message: 'No such mail' }, 404);
+    if (!entry.html) {
+      return c.html(
+        `<!doctype html><p>Mail ${escapeHtml(entry.template)} to ${escapeHtml(entry.to)} is ${escapeHtml(entry.status)} and not rendered yet.</p>`,
+      );
+    }
+    return c.html(entry.html);
+  });
+  return r;
+}

@@ -1,0 +1,47 @@
+import type { TChangePassword, TSession } from '@signet/shared/user/user.schema';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/users.ts';
+import { AppError } from '../../errors.ts';
+import { hashPassword, verifyPassword } from '../../security/password-hash.ts';
+import { assertPasswordPolicy } from '../../security/password-policy.ts';
+import { requireUser } from '../users/find-user.ts';
+import { createSession } from './create-session.ts';
+import { enqueuePasswordChangedMail } from './password-changed-mail.ts';
+import { revokeAllSessions } from './revoke-sessions.ts';
+import type { AccountDeps, RequestMeta } from './types.ts';
+
+/**
+ * A wrong current password is 403, not 401: a 401 would make the client sign the user out
+ * (spec section 8).
+ */
+export const wrongPassword = () =>
+  new AppError('WRONG_PASSWORD', 403, 'The current password is wrong');
+
+/**
+ * `POST /v1/change-password`: checks the current password, sets the new one, revokes every
+ * session (this one too) and returns a fresh session. Clears `weakPassword`.
+ */
+export async function changePassword(
+  deps: AccountDeps,
+  userId: string,
+  input: TChangePassword,
+  meta: RequestMeta,
+): Promise<TSession> {
+  const user = await requireUser(deps.db, userId);
+  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.old))) {
+    throw wrongPassword();
+  }
+  assertPasswordPolicy(input.new, user.email);
+  const passwordHash = await hashPassword(input.new);
+  const now = new Date();
+  return deps.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, weakPassword: false, passwordChangedAt: now, updatedAt: now })
+      .where(eq(users.id, userId));
+    await revokeAllSessions(tx, userId, now);
+    const session = await createSession(tx, userId, meta, now);
+    await enqueuePasswordChangedMail(tx, deps, user, now);
+    return { token: session.token, expiresAt: session.expiresAt };
+  });
+}

@@ -1,0 +1,25 @@
+import type { DbOrTx } from '../../db/client.ts';
+import type { TUserRow } from '../../db/schema/users.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { siteLink } from './links.ts';
+import type { AccountDeps } from './types.ts';
+
+/** Tells the owner that the password changed, with a way out if it was not them. */
+export async function enqueuePasswordChangedMail(
+  tx: DbOrTx,
+  deps: AccountDeps,
+  user: Pick<TUserRow, 'email' | 'firstName' | 'lang'>,
+  when: Date,
+): Promise<void> {
+  await enqueueMail(tx, {
+    to: user.email,
+    template: 'password-changed',
+    lang: user.lang,
+    data: {
+      email: user.email,
+      name: user.firstName,
+      date: `${when.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+      url: siteLink(deps.config, '/password-reset', { lang: user.lang }),
+    },
+  });
+}

@@ -1,0 +1,43 @@
+import type { TBusiness, TCreateBusiness } from '@signet/shared/business/business.schema';
+import type { Db } from '../../db/client.ts';
+import { businessMembers } from '../../db/schema/business-members.ts';
+import { businesses } from '../../db/schema/businesses.ts';
+import { AppError } from '../../errors.ts';
+import { isUniqueViolation } from '../users/unique-violation.ts';
+import { toBusinessDto } from './business-dto.ts';
+
+const alreadyInBusiness = () =>
+  new AppError('ALREADY_IN_BUSINESS', 409, 'You already belong to a business');
+
+/** `POST /v2/businesses`: a new business with the caller as its first admin. */
+export async function createBusiness(
+  db: Db,
+  userId: string,
+  input: TCreateBusiness,
+): Promise<TBusiness> {
+  try {
+    return await db.transaction(async (tx) => {
+      const now = new Date();
+      const [business] = await tx
+        .insert(businesses)
+        .values({
+          name: input.name,
+          email: input.email,
+          phone: input.phone ?? null,
+          createdAt: now,
+        })
+        .returning();
+      if (!business) throw new Error('business insert returned no row');
+      const [member] = await tx
+        .insert(businessMembers)
+        .values({ businessId: business.id, userId, role: 'admin', createdAt: now })
+        .onConflictDoNothing({ target: businessMembers.userId })
+        .returning();
+      if (!member) throw alreadyInBusiness();
+      return toBusinessDto(tx, business);
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw alreadyInBusiness();
+    throw e;
+  }
+}

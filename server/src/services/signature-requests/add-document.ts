@@ -1,0 +1,43 @@
+import type { TSignatureRequest } from '@signet/shared/signature-request/signature-request.schema';
+import { eq, sql } from 'drizzle-orm';
+import { requestDocuments } from '../../db/schema/request-documents.ts';
+import { signatureRequests } from '../../db/schema/signature-requests.ts';
+import { AppError } from '../../errors.ts';
+import { recordEvent } from '../../evidence/record-event.ts';
+import { eventActor, type RequestContext } from './context.ts';
+import { ownDocumentsToAttach } from './inputs.ts';
+import { assertAction, loadRequestForActor } from './load-for-actor.ts';
+import { toRequestDto } from './request-dto.ts';
+import { storeInlineDocuments } from './store-inline-documents.ts';
+
+/** `POST /v3/signature-requests/{id}/documents` (owner; DRAFT only): appends one document. */
+export async function addRequestDocument(
+  ctx: RequestContext,
+  id: string,
+  input: { document_id: string } | { title: string; content: string },
+): Promise<TSignatureRequest> {
+  return ctx.db.transaction(async (tx) => {
+    const loaded = await loadRequestForActor(tx, id, ctx.principal, { forUpdate: true });
+    assertAction(loaded, 'addDocument');
+    const [doc] =
+      'document_id' in input
+        ? await ownDocumentsToAttach(tx, loaded.actor.userId, [input.document_id], id)
+        : await storeInlineDocuments(tx, loaded.actor.userId, [input]);
+    if (!doc) throw new Error('no document to attach');
+    if (loaded.documents.some((d) => d.id === doc.id)) {
+      throw new AppError('DUPLICATE_DOCUMENT', 409, 'The document is already in this request');
+    }
+    const position = Math.max(-1, ...loaded.documents.map((d) => d.position)) + 1;
+    await tx.insert(requestDocuments).values({ requestId: id, documentId: doc.id, position });
+    await tx.update(signatureRequests).set({ updatedAt: sql`now()` }).where(eq(signatureRequests.id, id));
+    await recordEvent(tx, {
+      requestId: id,
+      type: 'document_added',
+      actor: eventActor(loaded),
+      meta: ctx.meta,
+      documentSha256: [doc.sha256],
+      data: { document_id: doc.id, title: doc.title },
+    });
+    return toRequestDto(await loadRequestForActor(tx, id, ctx.principal));
+  });
+}

@@ -1,0 +1,53 @@
+import type {
+  TAddSignature,
+  TSignatureRequest,
+} from '@signet/shared/signature-request/signature-request.schema';
+import { eq, sql } from 'drizzle-orm';
+import { signatureRequests } from '../../db/schema/signature-requests.ts';
+import { signers } from '../../db/schema/signers.ts';
+import { AppError } from '../../errors.ts';
+import { recordEvent } from '../../evidence/record-event.ts';
+import { eventActor, type RequestContext } from './context.ts';
+import { checkDocumentSignatures, signerEmail } from './inputs.ts';
+import { assertAction, loadRequestForActor } from './load-for-actor.ts';
+import { newClaimToken } from './mail.ts';
+import { notifyNextSigners } from './notify-next-signers.ts';
+import { toRequestDto } from './request-dto.ts';
+
+/**
+ * `POST /v3/signature-requests/{id}/signatures` (owner; DRAFT or OPEN, until the first signature).
+ * On an OPEN request the new signer is invited at once when it is their turn.
+ */
+export async function addSigner(ctx: RequestContext, id: string, input: TAddSignature): Promise<TSignatureRequest> {
+  const email = signerEmail(input);
+  return ctx.db.transaction(async (tx) => {
+    const loaded = await loadRequestForActor(tx, id, ctx.principal, { forUpdate: true });
+    assertAction(loaded, 'addSigner');
+    if (loaded.signers.some((s) => s.email === email)) {
+      throw new AppError('SIGNER_EXISTS', 409, `${email} already signs this request`);
+    }
+    checkDocumentSignatures(
+      input.document_signatures,
+      new Set(loaded.documents.map((d) => d.id)),
+      new Map(loaded.documents.map((d) => [d.id, d.pageCount])),
+    );
+    await tx.insert(signers).values({
+      requestId: id,
+      email,
+      accountEmail: input.account_email ?? null,
+      order: input.order ?? 0,
+      documentSignatures: input.document_signatures,
+      claimToken: newClaimToken(),
+    });
+    await tx.update(signatureRequests).set({ updatedAt: sql`now()` }).where(eq(signatureRequests.id, id));
+    await recordEvent(tx, {
+      requestId: id,
+      type: 'signer_added',
+      actor: eventActor(loaded),
+      meta: ctx.meta,
+      data: { email, order: input.order ?? 0 },
+    });
+    await notifyNextSigners(tx, id, ctx.config);
+    return toRequestDto(await loadRequestForActor(tx, id, ctx.principal));
+  });
+}

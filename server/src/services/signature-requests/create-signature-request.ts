@@ -1,0 +1,86 @@
+import type {
+  TCreateSignatureRequest,
+  TSignatureRequest,
+} from '@signet/shared/signature-request/signature-request.schema';
+import { signatureRequests } from '../../db/schema/signature-requests.ts';
+import { observers } from '../../db/schema/observers.ts';
+import { requestDocuments } from '../../db/schema/request-documents.ts';
+import { signers } from '../../db/schema/signers.ts';
+import { AppError } from '../../errors.ts';
+import { recordEvent } from '../../evidence/record-event.ts';
+import type { RequestContext } from './context.ts';
+import { checkDocumentSignatures, ownDocumentsToAttach, signerEmail } from './inputs.ts';
+import { loadActor, loadRequestForActor } from './load-for-actor.ts';
+import { newClaimToken } from './mail.ts';
+import { toRequestDto } from './request-dto.ts';
+import { storeInlineDocuments } from './store-inline-documents.ts';
+
+/**
+ * `POST /v3/signature-requests`: a DRAFT owned by the caller with its documents (uploaded before,
+ * by `document_id`, or inline as base64), signers and observers. Records "created".
+ *
+ * Decisions: a signer without `order` gets order 0, so signers sign in parallel unless orders
+ * say otherwise (equal orders sign in parallel, a higher order waits for every lower one). The
+ * same address twice among the signers is refused (400 DUPLICATE_SIGNER); observers are
+ * de-duplicated.
+ */
+export async function createSignatureRequest(
+  ctx: RequestContext,
+  input: TCreateSignatureRequest,
+): Promise<TSignatureRequest> {
+  const emails = input.signatures.map(signerEmail);
+  const dup = emails.find((e, i) => emails.indexOf(e) !== i);
+  if (dup) throw new AppError('DUPLICATE_SIGNER', 400, `${dup} is named twice as a signer`);
+  const observerEmails = [...new Set(input.observers)];
+
+  return ctx.db.transaction(async (tx) => {
+    const actor = await loadActor(tx, ctx.principal);
+    const ids: string[] = [];
+    const inline: { title: string; content: string }[] = [];
+    for (const d of input.documents) {
+      if ('document_id' in d) ids.push(d.document_id);
+      else inline.push(d);
+    }
+    const existing = await ownDocumentsToAttach(tx, actor.userId, ids);
+    const uploaded = await storeInlineDocuments(tx, actor.userId, inline);
+    const docs = [...existing, ...uploaded];
+    const docIds = new Set(docs.map((d) => d.id));
+    const pages = new Map(docs.map((d) => [d.id, d.pageCount]));
+    for (const s of input.signatures) checkDocumentSignatures(s.document_signatures, docIds, pages);
+
+    const [request] = await tx
+      .insert(signatureRequests)
+      .values({ ownerId: actor.userId, title: input.title, message: input.message ?? null })
+      .returning();
+    if (!request) throw new Error('insert returned no row');
+    if (docs.length > 0) {
+      await tx
+        .insert(requestDocuments)
+        .values(docs.map((d, position) => ({ requestId: request.id, documentId: d.id, position })));
+    }
+    if (input.signatures.length > 0) {
+      await tx.insert(signers).values(
+        input.signatures.map((s, i) => ({
+          requestId: request.id,
+          email: emails[i] as string,
+          accountEmail: s.account_email ?? null,
+          order: s.order ?? 0,
+          documentSignatures: s.document_signatures,
+          claimToken: newClaimToken(),
+        })),
+      );
+    }
+    if (observerEmails.length > 0) {
+      await tx.insert(observers).values(observerEmails.map((email) => ({ requestId: request.id, email })));
+    }
+    await recordEvent(tx, {
+      requestId: request.id,
+      type: 'created',
+      actor: { id: actor.userId, email: actor.email },
+      meta: ctx.meta,
+      documentSha256: docs.map((d) => d.signedSha256 ?? d.sha256),
+      data: { title: request.title, signers: emails, observers: observerEmails },
+    });
+    return toRequestDto(await loadRequestForActor(tx, request.id, ctx.principal));
+  });
+}

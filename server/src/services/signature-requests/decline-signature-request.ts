@@ -1,0 +1,50 @@
+import type { TSignatureRequest } from '@signet/shared/signature-request/signature-request.schema';
+import { eq } from 'drizzle-orm';
+import { signatureRequests } from '../../db/schema/signature-requests.ts';
+import { signers } from '../../db/schema/signers.ts';
+import { recordEvent } from '../../evidence/record-event.ts';
+import { eventActor, mailRequest, participantEmails, type RequestContext } from './context.ts';
+import { assertAction, loadRequestForActor } from './load-for-actor.ts';
+import { mailParticipants } from './mail.ts';
+import { toRequestDto } from './request-dto.ts';
+
+/**
+ * `POST /v3/signature-requests/{id}/decline` (a signer whose signature is still due, OPEN or
+ * WAITING): the signer is DECLINED with the message, the request becomes DECLINED, "declined"
+ * is recorded and every other participant gets a notice in their language.
+ */
+export async function declineSignatureRequest(
+  ctx: RequestContext,
+  id: string,
+  message: string,
+): Promise<TSignatureRequest> {
+  return ctx.db.transaction(async (tx) => {
+    const loaded = await loadRequestForActor(tx, id, ctx.principal, { forUpdate: true });
+    assertAction(loaded, 'decline');
+    const me = loaded.mySigner;
+    if (!me) throw new Error('decline allowed without a signer slot');
+    const now = new Date();
+    await tx
+      .update(signers)
+      .set({ declinedAt: now, declineMessage: message || null })
+      .where(eq(signers.id, me.id));
+    await tx
+      .update(signatureRequests)
+      .set({ status: 'DECLINED', updatedAt: now })
+      .where(eq(signatureRequests.id, id));
+    await recordEvent(tx, {
+      requestId: id,
+      type: 'declined',
+      actor: eventActor(loaded),
+      meta: ctx.meta,
+      at: now,
+      data: { signer: me.email, message },
+    });
+    await mailParticipants(tx, ctx.config, mailRequest(loaded), participantEmails(loaded), 'request-declined', {
+      actorName: loaded.actor.name || loaded.actor.email,
+      message,
+      exclude: loaded.actor.email,
+    });
+    return toRequestDto(await loadRequestForActor(tx, id, ctx.principal));
+  });
+}

@@ -1,0 +1,38 @@
+import type { TEvent } from '@signet/shared/signature-request/signature-request.schema';
+import { asc, eq } from 'drizzle-orm';
+import { requestEvents, type TRequestEventRow } from '../../db/schema/request-events.ts';
+import { verifyChain } from '../../evidence/verify-chain.ts';
+import type { RequestContext } from './context.ts';
+import { loadRequestForActor } from './load-for-actor.ts';
+
+/** One evidence entry as the API shows it. */
+export function toEventDto(e: TRequestEventRow): TEvent {
+  return {
+    seq: e.seq,
+    type: e.type,
+    actor: { id: e.actorId, email: e.actorEmail },
+    at: e.at.toISOString(),
+    ip: e.ip,
+    user_agent: e.userAgent,
+    document_sha256: e.documentSha256,
+    data: e.data,
+    hash: e.hash,
+    prev_hash: e.prevHash,
+  };
+}
+
+/** `GET /v3/signature-requests/{id}/events`: the evidence log, oldest first, and its check. */
+export async function listEvents(
+  ctx: Pick<RequestContext, 'db' | 'principal'>,
+  id: string,
+): Promise<{ events: TEvent[]; integrity: { ok: boolean; brokenAt?: number } }> {
+  await loadRequestForActor(ctx.db, id, ctx.principal);
+  const [rows, verdict] = await Promise.all([
+    ctx.db.select().from(requestEvents).where(eq(requestEvents.requestId, id)).orderBy(asc(requestEvents.seq)),
+    verifyChain(ctx.db, id),
+  ]);
+  return {
+    events: rows.map(toEventDto),
+    integrity: verdict.ok ? { ok: true } : { ok: false, brokenAt: verdict.brokenAt },
+  };
+}

@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema/users.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { loadMailStrings, normalizeLang } from '../../mail/templates/index.ts';
+import { siteLink } from '../auth/links.ts';
+
+/** What the request services need from the app configuration. */
+export type RequestMailConfig = Pick<Config, 'publicUrl'>;
+
+/** A fresh claim token for a signer slot's "not your address?" link (32 random bytes). */
+export const newClaimToken = (): string => randomBytes(32).toString('base64url');
+
+/** The facts of a request the mails use. */
+export type MailRequest = {
+  id: string;
+  title: string;
+  message: string | null;
+  owner: { email: string; firstName: string; lastName: string; lang: string };
+};
+
+/** The accounts (language, whether one exists) of a set of addresses. */
+export async function accountsByEmail(
+  db: DbOrTx,
+  emails: readonly string[],
+): Promise<Map<string, { lang: string }>> {
+  const unique = [...new Set(emails.map((e) => e.toLowerCase()))];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ email: users.email, lang: users.lang })
+    .from(users)
+    .where(inArray(users.email, unique));
+  return new Map(rows.map((r) => [r.email.toLowerCase(), { lang: r.lang }]));
+}
+
+/**
+ * The link a mail about request `id` carries for `email`. Decision: an address with an account
+ * goes to `/view/{id}`; an address without one goes to `/signup?email=…&redirect=/view/{id}`,
+ * and the site's signup returns to the request after registering.
+ */
+export function requestLink(
+  config: RequestMailConfig,
+  requestId: string,
+  email: string,
+  hasAccount: boolean,
+): string {
+  const view = `/view/${requestId}`;
+  return hasAccount ? siteLink(config, view) : siteLink(config, '/signup', { email, redirect: view });
+}
+
+/** The address to send and `/sendto/{token}` for a slot that is not the reader's own address. */
+export const claimLink = (config: RequestMailConfig, token: string): string =>
+  siteLink(config, `/sendto/${token}`);
+
+const ownerName = (r: MailRequest) =>
+  `${r.owner.firstName} ${r.owner.lastName}`.trim() || r.owner.email;
+
+/** "Message: …" in the recipient's language, or '' when there is no message. */
+function messageLine(lang: string, message: string | null | undefined): string {
+  if (!message?.trim()) return '';
+  const label = loadMailStrings(normalizeLang(lang))['request-mail.messageLabel'] ?? 'Message';
+  return `${label}: «${message.trim()}»`;
+}
+
+/**
+ * Decision (per recipient language): a recipient with an account gets their account's language;
+ * an address without an account gets the owner's language.
+ */
+function recipientLang(
+  accounts: Map<string, { lang: string }>,
+  email: string,
+  request: MailRequest,
+): string {
+  return accounts.get(email)?.lang ?? request.owner.lang;
+}
+
+export type InvitationKind = 'request-invitation' | 'request-reminder';
+
+/** Queues an invitation or a reminder to one signer, in the caller's transaction. */
+export async function mailSigner(
+  tx: DbOrTx,
+  config: RequestMailConfig,
+  request: MailRequest,
+  signer: { email: string; claimToken: string },
+  kind: InvitationKind,
+  accounts?: Map<string, { lang: string }>,
+): Promise<void> {
+  const known = accounts ?? (await accountsByEmail(tx, [signer.email]));
+  const lang = recipientLang(known, signer.email, request);
+  await enqueueMail(tx, {
+    to: signer.email,
+    template: kind,
+    lang,
+    data: {
+      title: request.title,
+      ownerName: ownerName(request),
+      ownerEmail: request.owner.email,
+      email: signer.email,
+      messageLine: messageLine(lang, request.message),
+      url: requestLink(config, request.id, signer.email, known.has(signer.email)),
+      claimUrl: claimLink(config, signer.claimToken),
+    },
+  });
+}
+
+export type NoticeKind = 'request-declined' | 'request-withdrawn' | 'request-completed';
+
+/**
+ * Queues a notice to every participant (owner, signers, observers; each address once),
+ * except `exclude` (whoever caused it), each in their own language.
+ */
+export async function mailParticipants(
+  tx: DbOrTx,
+  config: RequestMailConfig,
+  request: MailRequest,
+  participants: readonly string[],
+  kind: NoticeKind,
+  details: { actorName?: string; message?: string | null; exclude?: string | null },
+): Promise<void> {
+  const recipients = [...new Set([request.owner.email, ...participants].map((e) => e.toLowerCase()))].filter(
+    (e) => e !== details.exclude?.toLowerCase(),
+  );
+  const accounts = await accountsByEmail(tx, recipients);
+  for (const to of recipients) {
+    const lang = recipientLang(accounts, to, request);
+    await enqueueMail(tx, {
+      to,
+      template: kind,
+      lang,
+      data: {
+        title: request.title,
+        ownerName: ownerName(request),
+        actorName: details.actorName ?? ownerName(request),
+        messageLine: messageLine(lang, details.message),
+        url: requestLink(config, request.id, to, accounts.has(to)),
+      },
+    });
+  }
+}

@@ -1,0 +1,46 @@
+import type { TSignatureRequest } from '@signet/shared/signature-request/signature-request.schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { requestDocuments } from '../../db/schema/request-documents.ts';
+import { signatureRequests } from '../../db/schema/signature-requests.ts';
+import { signers } from '../../db/schema/signers.ts';
+import { AppError } from '../../errors.ts';
+import { recordEvent } from '../../evidence/record-event.ts';
+import { eventActor, type RequestContext } from './context.ts';
+import { assertAction, loadRequestForActor } from './load-for-actor.ts';
+import { toRequestDto } from './request-dto.ts';
+
+/**
+ * `DELETE /v3/signature-requests/{id}/documents/{docId}` (owner; DRAFT only). The document stays
+ * in the owner's documents; signature boxes placed on it are dropped from every signer.
+ */
+export async function removeRequestDocument(
+  ctx: RequestContext,
+  id: string,
+  docId: string,
+): Promise<TSignatureRequest> {
+  return ctx.db.transaction(async (tx) => {
+    const loaded = await loadRequestForActor(tx, id, ctx.principal, { forUpdate: true });
+    assertAction(loaded, 'removeDocument');
+    const doc = loaded.documents.find((d) => d.id === docId);
+    if (!doc) throw new AppError('DOCUMENT_NOT_FOUND', 404, 'The request has no such document');
+    await tx
+      .delete(requestDocuments)
+      .where(and(eq(requestDocuments.requestId, id), eq(requestDocuments.documentId, docId)));
+    for (const s of loaded.signers) {
+      const kept = s.documentSignatures.filter((d) => d.document_id !== docId);
+      if (kept.length !== s.documentSignatures.length) {
+        await tx.update(signers).set({ documentSignatures: kept }).where(eq(signers.id, s.id));
+      }
+    }
+    await tx.update(signatureRequests).set({ updatedAt: sql`now()` }).where(eq(signatureRequests.id, id));
+    await recordEvent(tx, {
+      requestId: id,
+      type: 'document_removed',
+      actor: eventActor(loaded),
+      meta: ctx.meta,
+      documentSha256: [doc.sha256],
+      data: { document_id: doc.id, title: doc.title },
+    });
+    return toRequestDto(await loadRequestForActor(tx, id, ctx.principal));
+  });
+}

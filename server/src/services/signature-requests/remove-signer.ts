@@ -1,0 +1,38 @@
+import type { TSignatureRequest } from '@signet/shared/signature-request/signature-request.schema';
+import { eq, sql } from 'drizzle-orm';
+import { signatureRequests } from '../../db/schema/signature-requests.ts';
+import { signers } from '../../db/schema/signers.ts';
+import { AppError } from '../../errors.ts';
+import { recordEvent } from '../../evidence/record-event.ts';
+import { eventActor, type RequestContext } from './context.ts';
+import { assertAction, loadRequestForActor } from './load-for-actor.ts';
+import { notifyNextSigners } from './notify-next-signers.ts';
+import { toRequestDto } from './request-dto.ts';
+
+/**
+ * `DELETE /v3/signature-requests/{id}/signatures/{sig}` (owner; until the first signature). An
+ * OPEN request keeps at least one signer (409 LAST_SIGNER); removing an earlier signer may make
+ * it a later signer's turn, who is then invited.
+ */
+export async function removeSigner(ctx: RequestContext, id: string, sid: string): Promise<TSignatureRequest> {
+  return ctx.db.transaction(async (tx) => {
+    const loaded = await loadRequestForActor(tx, id, ctx.principal, { forUpdate: true });
+    assertAction(loaded, 'removeSigner');
+    const signer = loaded.signers.find((s) => s.id === sid);
+    if (!signer) throw new AppError('SIGNER_NOT_FOUND', 404, 'The request has no such signer');
+    if (loaded.request.status === 'OPEN' && loaded.signers.length === 1) {
+      throw new AppError('LAST_SIGNER', 409, 'An open request needs a signer; withdraw it instead');
+    }
+    await tx.delete(signers).where(eq(signers.id, sid));
+    await tx.update(signatureRequests).set({ updatedAt: sql`now()` }).where(eq(signatureRequests.id, id));
+    await recordEvent(tx, {
+      requestId: id,
+      type: 'signer_removed',
+      actor: eventActor(loaded),
+      meta: ctx.meta,
+      data: { email: signer.email },
+    });
+    await notifyNextSigners(tx, id, ctx.config);
+    return toRequestDto(await loadRequestForActor(tx, id, ctx.principal));
+  });
+}

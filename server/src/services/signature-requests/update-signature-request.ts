@@ -1,0 +1,49 @@
+import type { TSignatureRequest } from '@signet/shared/signature-request/signature-request.schema';
+import type { z } from 'zod';
+import type { ZUpdateSignatureRequestSchema } from '@signet/shared/signature-request/signature-request.schema';
+import { and, eq, inArray } from 'drizzle-orm';
+import { observers } from '../../db/schema/observers.ts';
+import { signatureRequests } from '../../db/schema/signature-requests.ts';
+import { recordEvent } from '../../evidence/record-event.ts';
+import { eventActor, type RequestContext } from './context.ts';
+import { assertAction, loadRequestForActor } from './load-for-actor.ts';
+import { toRequestDto } from './request-dto.ts';
+
+export type TUpdateSignatureRequest = z.output<typeof ZUpdateSignatureRequestSchema>;
+
+/**
+ * `PUT /v3/signature-requests/{id}` (owner; DRAFT or OPEN): title, message, and — when given —
+ * the full list of observers (added and removed ones are recorded as events).
+ */
+export async function updateSignatureRequest(
+  ctx: RequestContext,
+  id: string,
+  input: TUpdateSignatureRequest,
+): Promise<TSignatureRequest> {
+  return ctx.db.transaction(async (tx) => {
+    const loaded = await loadRequestForActor(tx, id, ctx.principal, { forUpdate: true });
+    assertAction(loaded, 'update');
+    const set: Partial<typeof signatureRequests.$inferInsert> = { updatedAt: new Date() };
+    if (input.title !== undefined) set.title = input.title;
+    if (input.message !== undefined) set.message = input.message;
+    await tx.update(signatureRequests).set(set).where(eq(signatureRequests.id, id));
+
+    if (input.observers) {
+      const wanted = new Set(input.observers);
+      const current = new Set(loaded.observers.map((o) => o.email));
+      const added = [...wanted].filter((e) => !current.has(e));
+      const removed = [...current].filter((e) => !wanted.has(e));
+      if (removed.length > 0) {
+        await tx.delete(observers).where(and(eq(observers.requestId, id), inArray(observers.email, removed)));
+      }
+      if (added.length > 0) await tx.insert(observers).values(added.map((email) => ({ requestId: id, email })));
+      for (const email of added) {
+        await recordEvent(tx, { requestId: id, type: 'observer_added', actor: eventActor(loaded), meta: ctx.meta, data: { email } });
+      }
+      for (const email of removed) {
+        await recordEvent(tx, { requestId: id, type: 'observer_removed', actor: eventActor(loaded), meta: ctx.meta, data: { email } });
+      }
+    }
+    return toRequestDto(await loadRequestForActor(tx, id, ctx.principal));
+  });
+}

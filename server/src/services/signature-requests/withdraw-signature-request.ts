@@ -1,0 +1,42 @@
+import type { TSignatureRequest } from '@signet/shared/signature-request/signature-request.schema';
+import { eq } from 'drizzle-orm';
+import { signatureRequests } from '../../db/schema/signature-requests.ts';
+import { recordEvent } from '../../evidence/record-event.ts';
+import { eventActor, mailRequest, participantEmails, type RequestContext } from './context.ts';
+import { assertAction, loadRequestForActor } from './load-for-actor.ts';
+import { mailParticipants } from './mail.ts';
+import { toRequestDto } from './request-dto.ts';
+
+/**
+ * `POST /v3/signature-requests/{id}/withdraw` (owner; only while OPEN, else 409 REQUEST_NOT_OPEN
+ * and nothing changes): WITHDRAWN, "withdrawn" recorded, every other participant told.
+ */
+export async function withdrawSignatureRequest(
+  ctx: RequestContext,
+  id: string,
+  message: string,
+): Promise<TSignatureRequest> {
+  return ctx.db.transaction(async (tx) => {
+    const loaded = await loadRequestForActor(tx, id, ctx.principal, { forUpdate: true });
+    assertAction(loaded, 'withdraw');
+    const now = new Date();
+    await tx
+      .update(signatureRequests)
+      .set({ status: 'WITHDRAWN', updatedAt: now })
+      .where(eq(signatureRequests.id, id));
+    await recordEvent(tx, {
+      requestId: id,
+      type: 'withdrawn',
+      actor: eventActor(loaded),
+      meta: ctx.meta,
+      at: now,
+      data: { message },
+    });
+    await mailParticipants(tx, ctx.config, mailRequest(loaded), participantEmails(loaded), 'request-withdrawn', {
+      actorName: loaded.actor.name || loaded.actor.email,
+      message,
+      exclude: loaded.actor.email,
+    });
+    return toRequestDto(await loadRequestForActor(tx, id, ctx.principal));
+  });
+}

@@ -1,0 +1,26 @@
+import type { TUpdateUser, TUser } from '@signet/shared/user/user.schema';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/users.ts';
+import { requireUser } from './find-user.ts';
+import { toUserDto } from './user-dto.ts';
+
+/** `PUT /v1/user`: only the fields present change; `null` clears a nullable attribute. */
+export async function updateUser(db: Db, userId: string, input: TUpdateUser): Promise<TUser> {
+  const a = input.attributes ?? {};
+  const set: Partial<typeof users.$inferInsert> = {};
+  if (input.firstName !== undefined) set.firstName = input.firstName;
+  if (input.lastName !== undefined) set.lastName = input.lastName;
+  if (a.lang !== undefined) set.lang = a.lang;
+  if (a.emailNotificationLevel !== undefined) set.emailNotificationLevel = a.emailNotificationLevel;
+  if (a.defaultLegislation !== undefined) set.defaultLegislation = a.defaultLegislation;
+  if (a.defaultQuality !== undefined) set.defaultQuality = a.defaultQuality;
+  if (a.mobile !== undefined) set.mobile = a.mobile;
+  if (Object.keys(set).length === 0) return toUserDto(await requireUser(db, userId));
+  const [row] = await db
+    .update(users)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  return toUserDto(row ?? (await requireUser(db, userId)));
+}

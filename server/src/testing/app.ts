@@ -1,0 +1,117 @@
+import type { Hono } from 'hono';
+import { createApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { AppDeps, AppEnv } from '../http/types.ts';
+import { createWorker, type Worker } from '../jobs/worker.ts';
+import { createLogger, type Logger } from '../log.ts';
+import { listMailbox, type MailboxEntry } from '../mail/mailbox.ts';
+import { createMailboxMailer, type Mailer } from '../mail/mailer.ts';
+import { mailLinks } from '../routes/system/mailbox.ts';
+import { openTestDatabase } from './database.ts';
+
+export type TestMail = MailboxEntry & { links: string[] };
+
+export type TestResponse<T = unknown> = {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON (or undefined for an empty body, the raw text when not JSON). */
+  body: T;
+};
+
+export type TestApp = {
+  app: Hono<AppEnv>;
+  db: Db;
+  config: Config;
+  deps: AppDeps;
+  /** The outbox worker (not started: the mailbox helpers run it on demand). */
+  worker: Worker;
+  mailbox: {
+    /** Runs the outbox worker, then lists mails (newest first), optionally for one recipient. */
+    all: (to?: string) => Promise<TestMail[]>;
+    /** The newest mail to `to` (after running the worker), or undefined. */
+    last: (to: string) => Promise<TestMail | undefined>;
+  };
+  /**
+   * Calls the app: `request('POST', '/api/v1/login', { body, token })`. Objects are sent as
+   * JSON; `token` becomes `Authorization: Bearer …`.
+   */
+  request: <T = unknown>(
+    method: string,
+    path: string,
+    options?: { body?: unknown; token?: string; headers?: Record<string, string> },
+  ) => Promise<TestResponse<T>>;
+  close: () => Promise<void>;
+};
+
+export type TestAppOverrides = {
+  /** Environment variables merged over the test defaults before `loadConfig`. */
+  env?: Record<string, string | undefined>;
+  /** Replace parts of the dependencies (e.g. `mailer`, `authenticate`). */
+  deps?: Partial<Omit<AppDeps, 'db' | 'config'>>;
+};
+
+/**
+ * A real app on a fresh database with migrations applied, for route tests.
+ *
+ * - Database: in-memory PGlite; when `TEST_DATABASE_URL` is set, a new uniquely named
+ *   PostgreSQL database on that server instead, dropped by `close()`.
+ * - Config: `SIGNET_MODE=test`, `PUBLIC_URL=http://localhost:3000`, overridable via `env`.
+ * - Mail: the mailbox transport; `mailbox.all(to)` / `mailbox.last(to)` run the worker and
+ *   return rendered mails with their links.
+ *
+ * @example
+ * const t = await createTestApp();
+ * afterEach(() => t.close());
+ * const res = await t.request('POST', '/api/v1/request-confirmation', { body: { email } });
+ * const mail = await t.mailbox.last(email);
+ * const link = mail?.links[0];
+ */
+export async function createTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
+  const config = loadConfig({
+    SIGNET_MODE: 'test',
+    PUBLIC_URL: 'http://localhost:3000',
+    DATA_DIR: '/nonexistent-signet-test-data',
+    ...overrides.env,
+  });
+  const database = await openTestDatabase();
+  const log: Logger = overrides.deps?.log ?? createLogger(config);
+  const mailer: Mailer = overrides.deps?.mailer ?? createMailboxMailer();
+  const deps: AppDeps = { config, db: database.db, log, mailer, ...overrides.deps };
+  const app = createApp(deps);
+  const worker = createWorker({ db: database.db, log, mailer, config });
+
+  const all = async (to?: string) => {
+    await worker.drain();
+    const entries = await listMailbox(database.db, to ? { to } : {});
+    return entries.map((e) => ({ ...e, links: mailLinks(e) }));
+  };
+
+  return {
+    app,
+    db: database.db,
+    config,
+    deps,
+    worker,
+    mailbox: { all, last: async (to) => (await all(to))[0] },
+    async request(method, path, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      let body: string | Uint8Array | undefined;
+      if (options.body !== undefined) {
+        if (typeof options.body === 'string' || options.body instanceof Uint8Array) {
+          body = options.body;
+        } else {
+          body = JSON.stringify(options.body);
+          headers['Content-Type'] ??= 'application/json';
+        }
+      }
+      if (options.token) headers.Authorization = `Bearer ${options.token}`;
+      const res = await app.request(path, { method, headers, ...(body !== undefined ? { body: body as never } : {}) });
+      const text = await res.text();
+      let parsed: unknown = text === '' ? undefined : text;
+      if (text && res.headers.get('content-type')?.includes('json')) parsed = JSON.parse(text);
+      return { status: res.status, headers: res.headers, body: parsed as never };
+    },
+    close: () => database.close(),
+  };
+}

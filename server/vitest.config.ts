@@ -1,0 +1,12 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: {
+    name: 'server',
+    include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
+    environment: 'node',
+    // A fresh PGlite per test takes about a second on two cores.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
+});

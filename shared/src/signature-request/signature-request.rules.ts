@@ -1,0 +1,168 @@
+import type {
+  TDashboardColour,
+  TRequestAction,
+  TRequestStatus,
+  TSignerStatus,
+} from './signature-request.schema.ts';
+
+/** The stored facts of one signer from which its status is derived. */
+export type TSignerFacts = {
+  /** Position in the signing sequence; equal orders sign in parallel. */
+  order: number;
+  signedAt: Date | string | null;
+  declinedAt: Date | string | null;
+};
+
+/**
+ * A signer's status, derived from the request status and the sequence: a signer is
+ * WAITING while any signer with a lower order has not signed.
+ */
+export function signerStatus(
+  requestStatus: TRequestStatus,
+  signer: TSignerFacts,
+  all: readonly TSignerFacts[],
+): TSignerStatus {
+  if (signer.signedAt) return 'SIGNED';
+  if (signer.declinedAt) return 'DECLINED';
+  if (requestStatus === 'DRAFT') return 'DRAFT';
+  if (requestStatus !== 'OPEN') return 'WITHDRAWN';
+  const blocked = all.some((other) => other.order < signer.order && !other.signedAt);
+  return blocked ? 'WAITING' : 'OPEN';
+}
+
+/** The request status once every signer has signed, or unchanged. */
+export function statusAfterSignature(all: readonly TSignerFacts[]): TRequestStatus {
+  return all.length > 0 && all.every((s) => s.signedAt) ? 'SIGNED' : 'OPEN';
+}
+
+/** What the dashboard colours a request for one viewer (spec section 4, ARCHITECTURE.md). */
+export function dashboardColour(
+  requestStatus: TRequestStatus,
+  viewerSignerStatus: TSignerStatus | null,
+): TDashboardColour {
+  switch (requestStatus) {
+    case 'DRAFT':
+      return 'draft';
+    case 'OPEN':
+      return viewerSignerStatus === 'OPEN' ? 'to-sign' : 'waiting';
+    case 'SIGNED':
+      return 'completed';
+    default:
+      return 'cancelled';
+  }
+}
+
+/** What the rules know about a request when an action is attempted. */
+export type TRequestFacts = {
+  status: TRequestStatus;
+  documentCount: number;
+  signerCount: number;
+  /** Signers are frozen once anyone has signed. */
+  anySigned: boolean;
+};
+
+/** Who attempts the action, relative to the request. */
+export type TActorFacts = {
+  isOwner: boolean;
+  /** The actor's own signer status, or null when the actor is not a signer. */
+  signerStatus: TSignerStatus | null;
+};
+
+export type TActionVerdict =
+  | { ok: true }
+  | { ok: false; status: 403 | 409; code: string; message: string };
+
+const OWNER_ACTIONS: ReadonlySet<TRequestAction> = new Set([
+  'update',
+  'addDocument',
+  'removeDocument',
+  'initiate',
+  'addSigner',
+  'removeSigner',
+  'addObserver',
+  'removeObserver',
+  'withdraw',
+  'remind',
+  'delete',
+]);
+const SIGNER_ACTIONS: ReadonlySet<TRequestAction> = new Set(['sign', 'decline', 'delegate']);
+
+const conflict = (code: string, message: string): TActionVerdict => ({
+  ok: false,
+  status: 409,
+  code,
+  message,
+});
+
+/**
+ * Whether `actor` may perform `action` on a request in its current state. Visibility is
+ * the caller's business (a stranger gets 404 before this is asked); this decides role
+ * (403) and state (409), so an illegal transition changes nothing.
+ */
+export function checkAction(
+  action: TRequestAction,
+  request: TRequestFacts,
+  actor: TActorFacts,
+): TActionVerdict {
+  const allowed =
+    (OWNER_ACTIONS.has(action) && actor.isOwner) ||
+    (SIGNER_ACTIONS.has(action) && actor.signerStatus !== null);
+  if (!allowed) {
+    return {
+      ok: false,
+      status: 403,
+      code: 'NOT_ALLOWED',
+      message: `Only ${SIGNER_ACTIONS.has(action) ? 'a signer' : 'the owner'} may ${action} this request.`,
+    };
+  }
+  const { status } = request;
+  switch (action) {
+    case 'addDocument':
+    case 'removeDocument':
+      return status === 'DRAFT'
+        ? { ok: true }
+        : conflict('REQUEST_NOT_DRAFT', 'Documents can only change while the request is a draft.');
+    case 'initiate':
+      if (status !== 'DRAFT') return conflict('REQUEST_NOT_DRAFT', 'The request was already sent.');
+      if (request.documentCount === 0) return conflict('NO_DOCUMENTS', 'Add a document first.');
+      if (request.signerCount === 0) return conflict('NO_SIGNERS', 'Add a signer first.');
+      return { ok: true };
+    case 'addSigner':
+    case 'removeSigner':
+      if (status !== 'DRAFT' && status !== 'OPEN') {
+        return conflict('REQUEST_CLOSED', 'The request is closed.');
+      }
+      return request.anySigned
+        ? conflict('SIGNERS_FROZEN', 'Signers cannot change after the first signature.')
+        : { ok: true };
+    case 'update':
+    case 'addObserver':
+    case 'removeObserver':
+      return status === 'DRAFT' || status === 'OPEN'
+        ? { ok: true }
+        : conflict('REQUEST_CLOSED', 'The request is closed.');
+    case 'withdraw':
+    case 'remind':
+      return status === 'OPEN'
+        ? { ok: true }
+        : conflict('REQUEST_NOT_OPEN', 'Only an open request can be withdrawn or reminded.');
+    case 'delete':
+      return status === 'OPEN'
+        ? conflict('REQUEST_OPEN', 'Withdraw the request before deleting it.')
+        : { ok: true };
+    case 'sign':
+      if (status !== 'OPEN') return conflict('REQUEST_NOT_OPEN', 'The request is not open.');
+      if (actor.signerStatus === 'WAITING') {
+        return conflict('NOT_YOUR_TURN', 'An earlier signer has not signed yet.');
+      }
+      return actor.signerStatus === 'OPEN'
+        ? { ok: true }
+        : conflict('SIGNER_NOT_OPEN', 'You cannot sign this request any more.');
+    case 'decline':
+    case 'delegate':
+      if (status !== 'OPEN') return conflict('REQUEST_NOT_OPEN', 'The request is not open.');
+      return actor.signerStatus === 'OPEN' || actor.signerStatus === 'WAITING'
+        ? { ok: true }
+        : conflict('SIGNER_NOT_OPEN', 'You cannot change this signature any more.');
+  }
+}

@@ -1,0 +1,267 @@
+import { z } from 'zod';
+import { LANG_CODES } from '../i18n/lang.rules.ts';
+import { isEmail } from '../validation/validation.rules.ts';
+
+/** Signature qualities (ARCHITECTURE.md, domain model). */
+export const SIGNATURE_QUALITIES = [
+  'SES',
+  'AES',
+  'AES_MINIMAL',
+  'QES',
+  'DEMO',
+  'SEAL',
+  'PART11',
+] as const;
+export type TSignatureQuality = (typeof SIGNATURE_QUALITIES)[number];
+
+/** Legislations a signature can be made under. */
+export const LEGISLATIONS = ['EIDAS', 'ZERTES'] as const;
+export type TLegislation = (typeof LEGISLATIONS)[number];
+
+/**
+ * Languages an account can use (link codes). `it` exists only in direct-sign (spec section 5),
+ * so it is refused as an account language.
+ */
+export const USER_LANGS = ['en', 'de', 'fr'] as const;
+export type TUserLang = (typeof USER_LANGS)[number];
+
+/** How much e-mail a user wants about their signature requests. */
+export const EMAIL_NOTIFICATION_LEVELS = ['ALL', 'ESSENTIAL', 'NONE'] as const;
+export type TEmailNotificationLevel = (typeof EMAIL_NOTIFICATION_LEVELS)[number];
+
+/** Kinds of free account (spec section 3). */
+export const FREE_ACCOUNT_TYPES = ['free_v1', 'free_migrated', 'free_legacy'] as const;
+export type TFreeAccountType = (typeof FREE_ACCOUNT_TYPES)[number];
+
+/** Why the server refuses a password (`check-password`'s errorCode). */
+export const PASSWORD_ERROR_CODES = ['TOO_SHORT', 'COMMON', 'CONTAINS_EMAIL'] as const;
+export type TPasswordErrorCode = (typeof PASSWORD_ERROR_CODES)[number];
+
+/** Shortest password the policy accepts. */
+export const PASSWORD_MIN_LENGTH = 10;
+/** Longest password accepted (hashing cost stays bounded). */
+export const PASSWORD_MAX_LENGTH = 256;
+
+/**
+ * E-mail address (spec section 5, `isEmail`): a local part without a leading, trailing or double
+ * dot and a domain whose top-level domain has at least two letters. Trimmed and lowercased.
+ */
+export const ZEmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine(isEmail, { error: 'Please enter a valid email.' });
+
+/** A password as typed: never trimmed. The policy itself is checked by the server. */
+export const ZPasswordSchema = z.string().min(1).max(PASSWORD_MAX_LENGTH);
+
+/** An opaque token from a link (confirmation, reset). */
+export const ZLinkTokenSchema = z.string().min(16).max(200);
+
+const ZNameSchema = z.string().trim().min(1).max(100);
+const ZMobileSchema = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9 ()./-]{6,30}$/, { error: 'Invalid format.' });
+
+/** One available signature quality (spec section 3, signatureQualities). */
+export const ZQualityDetailSchema = z.object({
+  quality: z.enum(SIGNATURE_QUALITIES),
+  legislation: z.enum(LEGISLATIONS).nullable(),
+  provider: z.string(),
+});
+export type TQualityDetail = z.infer<typeof ZQualityDetailSchema>;
+
+/**
+ * What the user can sign with; null where a quality is not available. Also the response of
+ * `GET /v3/user/signature-qualities-detail`.
+ */
+export const ZSignatureQualitiesSchema = z.object({
+  ses: z.object({ any: ZQualityDetailSchema.nullable() }),
+  aes: z.object({ any: ZQualityDetailSchema.nullable() }),
+  aesMinimal: z.object({
+    eidas: ZQualityDetailSchema.nullable(),
+    zertes: ZQualityDetailSchema.nullable(),
+  }),
+  qes: z.object({
+    eidas: ZQualityDetailSchema.nullable(),
+    zertes: ZQualityDetailSchema.nullable(),
+  }),
+  seal: z.object({ aes: ZQualityDetailSchema.nullable(), qes: ZQualityDetailSchema.nullable() }),
+});
+export type TSignatureQualities = z.infer<typeof ZSignatureQualitiesSchema>;
+
+/** The user's attributes (spec section 3). */
+export const ZUserAttributesSchema = z.object({
+  lang: z.enum(USER_LANGS),
+  mobile: z.string().nullable(),
+  signerIdentityEmail: z.string().nullable(),
+  acceptedGtc: z.boolean(),
+  /** false while an invitation to a business waits for the user's answer. */
+  acceptedBusinessInvite: z.boolean(),
+  businessDeleted: z.boolean(),
+  removedFromBusiness: z.boolean(),
+  /** The password no longer meets the policy: the client forces a change. */
+  weakPassword: z.boolean(),
+  emailNotificationLevel: z.enum(EMAIL_NOTIFICATION_LEVELS),
+  defaultLegislation: z.enum(LEGISLATIONS).nullable(),
+  defaultQuality: z.enum(SIGNATURE_QUALITIES).nullable(),
+  freeAccountType: z.enum(FREE_ACCOUNT_TYPES),
+  immutableEidFields: z.array(z.string()),
+  p11SigningName: z.string().nullable(),
+  p11SigningReason: z.string().nullable(),
+  /** The referral code applied at signup. */
+  celloUcc: z.string().nullable(),
+  frontendVersion: z.string().nullable(),
+});
+export type TUserAttributes = z.infer<typeof ZUserAttributesSchema>;
+
+const ZVisualPermissionSchema = z.object({ canUpdate: z.boolean(), defaultValue: z.boolean() });
+
+/** A signed-in user as `GET /v1/user` returns it (spec section 3). */
+export const ZUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  firstName: z.string(),
+  lastName: z.string(),
+  hasSso: z.boolean(),
+  signatureQualities: ZSignatureQualitiesSchema,
+  /** True when the qualities could not be determined (the client falls back to SES/ZERTES). */
+  isQualitiesUncertain: z.boolean(),
+  groupInfo: z.object({
+    groupVersions: z.record(z.string(), z.number()),
+    groups: z.array(z.string()),
+  }),
+  attributes: ZUserAttributesSchema,
+  visualSignaturePermissions: z
+    .object({
+      claim: ZVisualPermissionSchema,
+      date: ZVisualPermissionSchema,
+      std: ZVisualPermissionSchema,
+    })
+    .optional(),
+});
+export type TUser = z.infer<typeof ZUserSchema>;
+
+/** A new session: the bearer token and when it ends (24 h after it was made). */
+export const ZSessionSchema = z.object({
+  token: z.string(),
+  expiresAt: z.iso.datetime(),
+});
+export type TSession = z.infer<typeof ZSessionSchema>;
+
+/** A session with the signed-in user: answer of login and register. */
+export const ZSessionWithUserSchema = ZSessionSchema.extend({ user: ZUserSchema });
+export type TSessionWithUser = z.infer<typeof ZSessionWithUserSchema>;
+
+/** `{ status: 'sent' }`: the same answer whether or not the address has an account. */
+export const ZSentSchema = z.object({ status: z.literal('sent') });
+/** `{ status: 'ok' }` */
+export const ZOkSchema = z.object({ status: z.literal('ok') });
+
+/** `POST /v1/request-confirmation` */
+export const ZRequestConfirmationSchema = z.strictObject({
+  email: ZEmailSchema,
+  /** Where the signup started (e.g. `signup`, `business`); carried back in the link. */
+  flow: z
+    .string()
+    .regex(/^[a-z0-9_-]{1,40}$/i)
+    .optional(),
+  lang: z.enum(LANG_CODES).optional(),
+  /** The user confirmed a second send to the same address. */
+  confirm: z.boolean().optional(),
+});
+export type TRequestConfirmation = z.infer<typeof ZRequestConfirmationSchema>;
+
+/** `POST /v1/valid-confirmation` */
+export const ZValidConfirmationSchema = z.strictObject({
+  token: ZLinkTokenSchema,
+  language: z.enum(LANG_CODES).optional(),
+});
+export const ZValidConfirmationResultSchema = z.object({
+  valid: z.boolean(),
+  email: z.string().optional(),
+  flow: z.string().optional(),
+});
+export type TValidConfirmationResult = z.infer<typeof ZValidConfirmationResultSchema>;
+
+/** `POST /v1/check-password`: the token (from the signup link) names the address to compare. */
+export const ZCheckPasswordSchema = z.strictObject({
+  password: ZPasswordSchema,
+  token: ZLinkTokenSchema.optional(),
+});
+export const ZCheckPasswordResultSchema = z.object({
+  valid: z.boolean(),
+  errorCode: z.enum(PASSWORD_ERROR_CODES).optional(),
+});
+export type TCheckPasswordResult = z.infer<typeof ZCheckPasswordResultSchema>;
+
+/** `POST /v1/register` (spec section 3, user registration payload). */
+export const ZRegisterSchema = z.strictObject({
+  firstName: ZNameSchema,
+  lastName: ZNameSchema,
+  password: ZPasswordSchema,
+  token: ZLinkTokenSchema,
+  gtc: z.literal(true, { error: 'The terms must be accepted.' }),
+  lang: z.enum(USER_LANGS),
+  mobile: ZMobileSchema.optional(),
+  celloUCC: z.string().trim().min(1).max(100).optional(),
+});
+export type TRegister = z.infer<typeof ZRegisterSchema>;
+
+/** `POST /v1/login` */
+export const ZLoginSchema = z.strictObject({
+  email: ZEmailSchema,
+  password: ZPasswordSchema,
+  first_login: z.boolean().optional(),
+});
+export type TLogin = z.infer<typeof ZLoginSchema>;
+
+/** `PUT /v1/user` */
+export const ZUpdateUserSchema = z.strictObject({
+  firstName: ZNameSchema.optional(),
+  lastName: ZNameSchema.optional(),
+  attributes: z
+    .strictObject({
+      lang: z.enum(USER_LANGS).optional(),
+      emailNotificationLevel: z.enum(EMAIL_NOTIFICATION_LEVELS).optional(),
+      defaultLegislation: z.enum(LEGISLATIONS).nullable().optional(),
+      defaultQuality: z.enum(SIGNATURE_QUALITIES).nullable().optional(),
+      mobile: ZMobileSchema.nullable().optional(),
+    })
+    .optional(),
+});
+export type TUpdateUser = z.infer<typeof ZUpdateUserSchema>;
+
+/** `POST /v1/user/accept` */
+export const ZAcceptSchema = z.strictObject({
+  gtc: z.literal(true).optional(),
+  business_invite: z.boolean().optional(),
+});
+export type TAccept = z.infer<typeof ZAcceptSchema>;
+
+/** `POST /v1/request-reset` */
+export const ZRequestResetSchema = z.strictObject({
+  email: ZEmailSchema,
+  lang: z.enum(LANG_CODES).optional(),
+});
+export type TRequestReset = z.infer<typeof ZRequestResetSchema>;
+
+/** `POST /v1/reset-password` */
+export const ZResetPasswordSchema = z.strictObject({
+  token: ZLinkTokenSchema,
+  new: ZPasswordSchema,
+});
+export type TResetPassword = z.infer<typeof ZResetPasswordSchema>;
+
+/** `POST /v1/change-password` */
+export const ZChangePasswordSchema = z.strictObject({
+  old: ZPasswordSchema,
+  new: ZPasswordSchema,
+});
+export type TChangePassword = z.infer<typeof ZChangePasswordSchema>;
+
+/** `POST /v1/user/delete` */
+export const ZDeleteUserSchema = z.strictObject({ password: ZPasswordSchema });
+export type TDeleteUser = z.infer<typeof ZDeleteUserSchema>;

@@ -1,0 +1,10 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    /** Interface language of this request (middleware.ts). */
+    lang: import('./lib/lang.ts').Lang;
+    /** Server mode; the server process may pass it as a local, else SIGNET_MODE/NODE_ENV. */
+    mode: import('./lib/mode.ts').Mode;
+  }
+}

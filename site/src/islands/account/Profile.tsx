@@ -1,0 +1,69 @@
+import { openDeleteAccountDialog } from '../../dialogs/profile/delete-account.tsx';
+import { getT } from '../../lib/i18n.ts';
+import type { Lang } from '../../lib/lang.ts';
+import { useFlash, useFreshUser } from './session.ts';
+
+/** `/profile`: who the user is, whether the e-mail is confirmed, and where to change things. */
+export default function Profile({ lang }: { lang: Lang }) {
+  const t = getT(lang, 'account');
+  const user = useFreshUser();
+  useFlash();
+
+  if (!user) {
+    return (
+      <p className="acc-status" role="status">
+        {t('profile.loading')}
+      </p>
+    );
+  }
+  const name = `${user.firstName} ${user.lastName}`.trim();
+  return (
+    <>
+      <dl className="acc-details">
+        <div>
+          <dt>{t('profile.name')}</dt>
+          <dd data-testid="profile-name">{name || t('profile.notSet')}</dd>
+        </div>
+        <div>
+          <dt>{t('field.email')}</dt>
+          <dd>
+            <span data-testid="profile-email">{user.email}</span>{' '}
+            {user.emailVerified ? (
+              <span className="acc-badge acc-badge--ok">{t('profile.verified')}</span>
+            ) : (
+              <>
+                <span className="acc-badge acc-badge--warn">{t('profile.notVerified')}</span>{' '}
+                <a href="/profile/confirm">{t('profile.confirmLink')}</a>
+              </>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('field.language')}</dt>
+          <dd>{t(`lang.${user.attributes.lang}`)}</dd>
+        </div>
+        <div>
+          <dt>{t('field.mobile')}</dt>
+          <dd>{user.attributes.mobile || t('profile.notSet')}</dd>
+        </div>
+      </dl>
+      <ul className="acc-links">
+        <li>
+          <a href="/profile/settings">{t('profile.settings')}</a>
+        </li>
+        <li>
+          <a href="/profile/change-password">{t('profile.changePassword')}</a>
+        </li>
+        <li>
+          <button
+            type="button"
+            className="btn btn--danger"
+            onClick={() => openDeleteAccountDialog(t)}
+          >
+            {t('profile.deleteAccount')}
+          </button>
+        </li>
+      </ul>
+    </>
+  );
+}

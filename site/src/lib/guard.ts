@@ -1,0 +1,106 @@
+/**
+ * The client side of route access (spec section 6), run by the shell island on every page that
+ * declares an access. The server cannot see the token (sessionStorage), so pages that need a role
+ * render hidden (`guard-pending`) until this decides.
+ */
+
+import { openAcceptTerms } from '../components/shell/accept-terms.tsx';
+import { $session, loadSession, rememberPath, type SessionState } from '../stores/session.ts';
+import { showSnackbar } from '../stores/snackbars.ts';
+import { ApiError } from './api.ts';
+import { getT } from './i18n.ts';
+import type { Lang } from './lang.ts';
+import { type Access, decideAccess, pendingDuties } from './roles.ts';
+import { session as store } from './storage.ts';
+
+/** Id of the `<template>` with the server-rendered 404 page each guarded layout carries. */
+export const NOT_FOUND_TEMPLATE_ID = 'signet-not-found';
+const LANG_RELOAD_KEY = 'signet.langReload';
+
+function reveal(): void {
+  document.body.classList.remove('guard-pending');
+}
+
+/** Replaces the page content with the 404 page, keeping the URL (spec: sent to the 404 page). */
+export function showNotFound(): void {
+  const template = document.getElementById(NOT_FOUND_TEMPLATE_ID) as HTMLTemplateElement | null;
+  const content = document.getElementById('content');
+  if (template && content) {
+    content.replaceChildren(template.content.cloneNode(true));
+    const title = template.dataset.title;
+    if (title) document.title = title;
+    reveal();
+    return;
+  }
+  window.location.replace('/404');
+}
+
+function path(): string {
+  return window.location.pathname + window.location.search;
+}
+
+/** After a user loaded: their language differs from the page's → reload once in theirs. */
+function languageMismatch(state: SessionState, lang: Lang): boolean {
+  const userLang = state.user?.attributes.lang;
+  const expected =
+    userLang === 'de' ? 'de-ch' : userLang === 'fr' ? 'fr-ch' : userLang === 'en' ? 'en-gb' : null;
+  if (!expected || expected === lang || window.location.pathname.startsWith('/direct-sign'))
+    return false;
+  if (store.get(LANG_RELOAD_KEY) === path()) return false;
+  store.set(LANG_RELOAD_KEY, path());
+  return true;
+}
+
+/**
+ * Applies access for this page. Without `access` it only loads the session (for the user menu).
+ */
+export async function runGuard(opts: {
+  access?: Access;
+  strict?: boolean;
+  lang: Lang;
+}): Promise<void> {
+  const { access, strict = false, lang } = opts;
+  let state = $session.get();
+  if (state.token) {
+    try {
+      state = await loadSession();
+    } catch (error) {
+      // 401 is handled by the client (remember path, log out); 5xx sends the user to /sorry.
+      if (error instanceof ApiError && error.status === 401) return;
+      reveal();
+      showSnackbar({ message: getT(lang)('dialog.failed'), variant: 'error' });
+      return;
+    }
+  }
+  if (state.user && languageMismatch(state, lang)) {
+    window.location.reload();
+    return;
+  }
+  if (!access) return;
+  const decision = decideAccess(access, strict, state.roles);
+  switch (decision.kind) {
+    case 'login':
+      rememberPath(path());
+      window.location.replace('/login');
+      return;
+    case 'home':
+      window.location.replace('/dashboard');
+      return;
+    case 'not-found':
+      showNotFound();
+      return;
+    case 'allow':
+      break;
+  }
+  if (state.user) {
+    const duties = pendingDuties(state.user, window.location.pathname);
+    if (duties.changePassword) {
+      window.location.replace('/profile/change-password');
+      return;
+    }
+    reveal();
+    if (duties.acceptTerms) openAcceptTerms(lang);
+    return;
+  }
+  reveal();
+}
