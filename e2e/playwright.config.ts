@@ -1,10 +1,33 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { snapshotWeb } from './support/web-snapshot.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3900);
-const dataDir = mkdtempSync(join(tmpdir(), 'signet-e2e-'));
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * The runner process starts the server on a fresh database and a private copy of the built site
+ * and console (support/web-snapshot.ts), and removes both when it exits. Worker processes load
+ * this file too; they need none of it.
+ */
+function serverEnv(): Record<string, string> {
+  if (process.env.TEST_WORKER_INDEX !== undefined) return {};
+  const work = mkdtempSync(join(tmpdir(), 'signet-e2e-'));
+  process.on('exit', () => rmSync(work, { recursive: true, force: true }));
+  const { siteDir, adminDir } = snapshotWeb(root, join(work, 'web'));
+  return {
+    PORT: String(port),
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATA_DIR: join(work, 'data'),
+    SIGNET_MODE: 'test',
+    SIGNET_SITE_DIR: siteDir,
+    SIGNET_ADMIN_DIR: adminDir,
+    LOG_LEVEL: 'warn',
+  };
+}
 
 export default defineConfig({
   testDir: './tests',
@@ -12,9 +35,16 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 60_000,
+  // The machine is small and shared: allow slow steps without hiding a missing one.
+  expect: { timeout: 10_000 },
   forbidOnly: true,
+  // One folder per port: a run empties its folder first, so parallel runs must not share one.
+  outputDir: `test-results/port-${port}`,
+  reporter: process.env.CI ? 'line' : [['list']],
   use: {
     baseURL: `http://localhost:${port}`,
+    // The texts the specs expect come from locales/en-gb (see support/app.ts).
+    locale: 'en-GB',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -33,12 +63,6 @@ export default defineConfig({
     url: `http://localhost:${port}/api/v1/datetime`,
     reuseExistingServer: false,
     timeout: 30_000,
-    env: {
-      PORT: String(port),
-      PUBLIC_URL: `http://localhost:${port}`,
-      DATA_DIR: dataDir,
-      SIGNET_MODE: 'test',
-      LOG_LEVEL: 'warn',
-    },
+    env: serverEnv(),
   },
 });

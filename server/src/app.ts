@@ -2,10 +2,11 @@ import { routes } from '@signet/shared';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { apiNotFound, errorHandler } from './http/errors.ts';
 import { buildOpenApi } from './http/openapi.ts';
+import { DB_FREE_PATHS } from './http/register.ts';
 import { requestContext } from './http/request-context.ts';
 import type { AppDeps, AppEnv } from './http/types.ts';
-import { mailboxRoutes } from './routes/system/mailbox.ts';
 import { authenticate as defaultAuthenticate, routeModules } from './routes/index.ts';
+import { mailboxRoutes } from './routes/system/mailbox.ts';
 
 export type { AppDeps, AppEnv } from './http/types.ts';
 
@@ -30,6 +31,21 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.onError(errorHandler);
 
   const api = new Hono<AppEnv>();
+  const ready = full.ready;
+  if (ready) {
+    // The server listens while the database opens: hold requests that may need it.
+    let open = false;
+    ready.then(
+      () => {
+        open = true;
+      },
+      () => {},
+    );
+    api.use('*', async (c, next) => {
+      if (!open && !DB_FREE_PATHS.has(c.req.path)) await ready;
+      await next();
+    });
+  }
   for (const register of routeModules) register(api, full);
 
   let openapi: string | undefined;
@@ -49,6 +65,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.all('*', apiNotFound);
   app.route('/api', api);
 
-  if (full.config.mode !== 'production') app.route('/dev', mailboxRoutes(full));
+  if (full.config.mode !== 'production') {
+    if (ready) {
+      app.use('/dev/*', async (_c, next) => {
+        await ready;
+        await next();
+      });
+    }
+    app.route('/dev', mailboxRoutes(full));
+  }
   return app;
 }

@@ -28,6 +28,11 @@ export type Config = {
   maxUploadBytes: number;
   /** Most pages an uploaded PDF may have (MAX_PAGES, default 500). */
   maxPages: number;
+  /**
+   * A trusted reverse proxy sets X-Forwarded-For (TRUST_PROXY=true); only then is it used for
+   * the client IP in rate limits and evidence. Default false: the socket address counts.
+   */
+  trustProxy: boolean;
   /** Things worth a warning at start (the logger is made after the config). */
   warnings: readonly string[];
 };
@@ -112,6 +117,10 @@ const ZEnv = z.object({
       .min(1, 'must be at least 1')
       .default(500),
   ),
+  TRUST_PROXY: z.preprocess(
+    empty,
+    z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     empty,
     z
@@ -181,6 +190,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     maxPages: e.MAX_PAGES,
+    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     warnings,
   };
 }

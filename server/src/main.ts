@@ -1,12 +1,10 @@
+import module from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { createAdaptorServer } from '@hono/node-server';
-import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
-import { mountWeb } from './http/static.ts';
-import { createWorker } from './jobs/worker.ts';
 import { createLogger, flushLog } from './log.ts';
-import { createMailer } from './mail/mailer.ts';
+
+// Caches compiled code between starts (a no-op where unsupported).
+module.enableCompileCache?.();
 
 /**
  * The Signet server: one port for the API (/api), the console (/business) and the site.
@@ -27,11 +25,34 @@ async function main() {
   for (const w of config.warnings) log.warn(w);
 
   const started = performance.now();
-  const database = await openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+  // The database (WASM compile, files) and the HTTP modules load concurrently.
+  const databaseP = import('./db/client.ts').then(({ openDatabase }) =>
+    openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }),
   );
+  const [
+    { createAdaptorServer },
+    { createApp },
+    { mountWeb },
+    { createWorker },
+    { createMailer },
+    { lazyDatabase },
+  ] = await Promise.all([
+    import('@hono/node-server'),
+    import('./app.ts'),
+    import('./http/static.ts'),
+    import('./jobs/worker.ts'),
+    import('./mail/mailer.ts'),
+    import('./db/lazy.ts'),
+  ]);
   const mailer = createMailer(config);
-  const deps = { config, db: database.db, log, mailer };
+  // Listen while the database opens; routes that need it wait for `ready`.
+  const { db, ready } = lazyDatabase(databaseP);
+  ready.catch((e: unknown) => {
+    log.fatal({ err: e }, 'could not open the database');
+    flushLog(log);
+    process.exit(1);
+  });
+  const deps = { config, db, log, mailer, ready };
   const app = createApp(deps);
   const root = fileURLToPath(new URL('../../', import.meta.url));
   const web = mountWeb(app, {
@@ -39,10 +60,9 @@ async function main() {
     siteDir: process.env.SIGNET_SITE_DIR ?? `${root}site/dist`,
     log,
   });
-  const worker = createWorker({ db: database.db, log, mailer, config });
+  const worker = createWorker({ db, log, mailer, config });
 
   const server = createAdaptorServer({ fetch: app.fetch });
-  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, () => resolve());
@@ -53,16 +73,13 @@ async function main() {
       publicUrl: config.publicUrl,
       mode: config.mode,
       platform: config.platform,
-      database: database.kind,
+      database: config.databaseUrl ? 'postgres' : 'pglite',
       mail: mailer.kind,
       ms: Math.round(performance.now() - started),
+      sinceProcessStartMs: Math.round(performance.now()),
     },
     `Signet listening on http://localhost:${config.port}`,
   );
-  worker.start();
-  // Warm the site handler after the port is open so the first page view is fast.
-  setTimeout(() => void web.preload(), 50).unref();
-
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -80,7 +97,7 @@ async function main() {
     await closed;
     await worker.stop();
     await mailer.close();
-    await database.close();
+    await (await ready).close();
     log.info('stopped');
     flushLog(log);
     clearTimeout(force);
@@ -88,9 +105,18 @@ async function main() {
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await ready;
+  if (stopping) return;
+  log.info({ sinceProcessStartMs: Math.round(performance.now()) }, 'database ready');
+  worker.start();
+  // Warm the site handler after the port is open so the first page view is fast.
+  setTimeout(() => void web.preload(), 50).unref();
 }
 
 main().catch((e: unknown) => {
-  process.stderr.write(`Signet failed to start: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.stderr.write(
+    `Signet failed to start: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`,
+  );
   process.exit(1);
 });

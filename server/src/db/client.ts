@@ -1,8 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { pgliteTemplate } from './pglite-template.ts';
 import * as schema from './schema/index.ts';
 
 export { schema };
@@ -69,18 +70,68 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
+  const runMigrations = (client: InstanceType<typeof PGlite>) =>
+    migrator.migrate(drizzle({ client, schema, casing: 'snake_case' }), { migrationsFolder });
   let dataDir: string | undefined;
+  let unlock = () => {};
   if (!options.memory && options.dataDir) {
     dataDir = join(options.dataDir, 'pg');
     mkdirSync(dataDir, { recursive: true });
+    unlock = lockDataDir(options.dataDir);
   }
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  // A new cluster starts from a cached, migrated dump (see pglite-template.ts).
+  const fresh = !dataDir || !existsSync(join(dataDir, 'PG_VERSION'));
+  const loadDataDir =
+    fresh && migrate ? await pgliteTemplate(migrationsFolder, runMigrations) : undefined;
+  const pgOptions = loadDataDir ? { loadDataDir } : {};
+  const client = dataDir ? new PGlite(dataDir, pgOptions) : new PGlite(pgOptions);
   const db = drizzle({ client, schema, casing: 'snake_case' });
   try {
     if (migrate) await migrator.migrate(db, { migrationsFolder });
   } catch (e) {
     await client.close();
+    unlock();
     throw e;
   }
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    close: async () => {
+      await client.close();
+      unlock();
+    },
+  };
+}
+
+/**
+ * PGlite is one process's database: a second process opening the same directory would corrupt
+ * it. A pid file guards it; a stale one (its process is gone) is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const file = join(dataDir, 'pg.lock');
+  for (let tries = 0; tries < 2; tries++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => rmSync(file, { force: true });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const pid = Number(readFileSync(file, 'utf8'));
+      if (pid && isAlive(pid)) {
+        throw new Error(
+          `The database in ${dataDir} is in use by process ${pid}. Stop that server first, or use DATABASE_URL (PostgreSQL) to share a database.`,
+        );
+      }
+      rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`could not lock ${file}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

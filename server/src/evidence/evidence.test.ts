@@ -45,7 +45,11 @@ async function tamper(statement: ReturnType<typeof sql>) {
 describe('evidence log', () => {
   it('chains entries and verifies an untouched log', async () => {
     const id = await chainOf(4);
-    const rows = await database.db.select().from(requestEvents).where(sql`request_id = ${id}`).orderBy(requestEvents.seq);
+    const rows = await database.db
+      .select()
+      .from(requestEvents)
+      .where(sql`request_id = ${id}`)
+      .orderBy(requestEvents.seq);
     expect(rows.map((r) => r.seq)).toEqual([1, 2, 3, 4]);
     expect(rows[1]?.prevHash).toBe(rows[0]?.hash);
     expect(rows[0]?.ip).toBe('203.0.113.7');
@@ -58,35 +62,58 @@ describe('evidence log', () => {
     await expect(
       database.db.execute(sql`UPDATE request_events SET ip = '1.1.1.1' WHERE request_id = ${id}`),
     ).rejects.toThrow();
-    await expect(database.db.execute(sql`DELETE FROM request_events WHERE request_id = ${id}`)).rejects.toThrow();
+    await expect(
+      database.db.execute(sql`DELETE FROM request_events WHERE request_id = ${id}`),
+    ).rejects.toThrow();
     expect(await verifyChain(database.db, id)).toEqual({ ok: true, count: 2 });
   });
 
   it('finds an edited entry', async () => {
     const id = await chainOf(5);
-    await tamper(sql`UPDATE request_events SET ip = '198.51.100.1' WHERE request_id = ${id} AND seq = 3`);
-    expect(await verifyChain(database.db, id)).toMatchObject({ ok: false, brokenAt: 3, reason: 'edited' });
+    await tamper(
+      sql`UPDATE request_events SET ip = '198.51.100.1' WHERE request_id = ${id} AND seq = 3`,
+    );
+    expect(await verifyChain(database.db, id)).toMatchObject({
+      ok: false,
+      brokenAt: 3,
+      reason: 'edited',
+    });
   });
 
   it('finds edited data even when the hash was recomputed (the next link breaks)', async () => {
     const id = await chainOf(4);
-    const [row] = await database.db.select().from(requestEvents).where(sql`request_id = ${id} AND seq = 2`);
+    const [row] = await database.db
+      .select()
+      .from(requestEvents)
+      .where(sql`request_id = ${id} AND seq = 2`);
     const { eventHash } = await import('./hash.ts');
     const forged = { ...(row as NonNullable<typeof row>), data: { i: 99 } };
     await tamper(
       sql`UPDATE request_events SET data = ${JSON.stringify(forged.data)}::jsonb, hash = ${eventHash(forged)} WHERE request_id = ${id} AND seq = 2`,
     );
-    expect(await verifyChain(database.db, id)).toMatchObject({ ok: false, brokenAt: 3, reason: 'relinked' });
+    expect(await verifyChain(database.db, id)).toMatchObject({
+      ok: false,
+      brokenAt: 3,
+      reason: 'relinked',
+    });
   });
 
   it('finds a removed entry in the middle and at the end', async () => {
     const middle = await chainOf(5);
     await tamper(sql`DELETE FROM request_events WHERE request_id = ${middle} AND seq = 2`);
-    expect(await verifyChain(database.db, middle)).toMatchObject({ ok: false, brokenAt: 2, reason: 'missing' });
+    expect(await verifyChain(database.db, middle)).toMatchObject({
+      ok: false,
+      brokenAt: 2,
+      reason: 'missing',
+    });
 
     const tail = await chainOf(5);
     await tamper(sql`DELETE FROM request_events WHERE request_id = ${tail} AND seq = 5`);
-    expect(await verifyChain(database.db, tail)).toMatchObject({ ok: false, brokenAt: 5, reason: 'truncated' });
+    expect(await verifyChain(database.db, tail)).toMatchObject({
+      ok: false,
+      brokenAt: 5,
+      reason: 'truncated',
+    });
 
     const first = await chainOf(3);
     await tamper(sql`DELETE FROM request_events WHERE request_id = ${first} AND seq = 1`);
@@ -98,7 +125,14 @@ describe('evidence log', () => {
     await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
         database.db.transaction((tx) =>
-          recordEvent(tx, { requestId, type: 'viewed', actor, meta, documentSha256: [], data: { i } }),
+          recordEvent(tx, {
+            requestId,
+            type: 'viewed',
+            actor,
+            meta,
+            documentSha256: [],
+            data: { i },
+          }),
         ),
       ),
     );

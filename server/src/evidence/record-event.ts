@@ -4,7 +4,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { documents } from '../db/schema/documents.ts';
 import { requestDocuments } from '../db/schema/request-documents.ts';
 import { requestEventHeads } from '../db/schema/request-event-heads.ts';
-import { type TRequestEventRow, requestEvents } from '../db/schema/request-events.ts';
+import { requestEvents, type TRequestEventRow } from '../db/schema/request-events.ts';
 import { canonicalJson, eventHash, GENESIS_HASH } from './hash.ts';
 
 /** Who caused an event: an account (id and e-mail), or only an address, or the system (nulls). */

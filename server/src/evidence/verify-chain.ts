@@ -34,7 +34,8 @@ export async function verifyChain(db: DbOrTx, requestId: string): Promise<ChainV
   for (const row of rows) {
     if (row.seq !== expected) return { ok: false, count, brokenAt: expected, reason: 'missing' };
     if (row.prevHash !== prev) return { ok: false, count, brokenAt: row.seq, reason: 'relinked' };
-    if (eventHash(row) !== row.hash) return { ok: false, count, brokenAt: row.seq, reason: 'edited' };
+    if (eventHash(row) !== row.hash)
+      return { ok: false, count, brokenAt: row.seq, reason: 'edited' };
     prev = row.hash;
     expected++;
   }

@@ -1,5 +1,4 @@
 import type { Context } from 'hono';
-import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { clientIp } from '../security/client-ip.ts';
 import { resolveSession } from '../services/auth/resolve-session.ts';
@@ -39,9 +38,9 @@ export const bearerAuthenticate: Authenticate = async (c) => {
  * when the config says a trusted proxy is in front (`trustProxy`, from TRUST_PROXY).
  */
 export function requestMeta(c: Context<AppEnv>): RequestMeta {
-  const config = c.get('deps').config as Config & { trustProxy?: boolean };
+  const { config } = c.get('deps');
   return {
-    ip: clientIp(c, config.trustProxy === true),
+    ip: clientIp(c, config.trustProxy),
     userAgent: c.req.header('user-agent') ?? null,
   };
 }

@@ -51,7 +51,8 @@ export function buildOpenApi(
               content: { 'application/json': { schema: toSchema(route.response, 'output') } },
             },
     };
-    if (route.params || route.query || route.body) responses['400'] = errorResponse('Invalid input');
+    if (route.params || route.query || route.body)
+      responses['400'] = errorResponse('Invalid input');
     if (route.body) responses['413'] = errorResponse('Body larger than 1 MB');
     if (route.auth === 'user') responses['401'] = errorResponse('Not signed in');
     responses['500'] = errorResponse('Internal error');

@@ -21,6 +21,14 @@ export type RouteHandler<R extends RouteDef> = (
 
 const EMPTY: Record<string, never> = Object.freeze({}) as Record<string, never>;
 
+/** API paths (with /api) that answer before the database is open. */
+export const DB_FREE_PATHS = new Set<string>(['/api/openapi.json', '/api/docs']);
+
+export type RegisterOptions = {
+  /** false for routes that never touch the database: they answer while it is still opening. */
+  needsDb?: boolean;
+};
+
 /** `/v1/user/{id}` → `/v1/user/:id` */
 export function toHonoPath(path: string): string {
   return path.replace(/\{([^}]+)\}/g, ':$1');
@@ -30,7 +38,10 @@ export function toHonoPath(path: string): string {
  * Resolves the caller once per request through `deps.authenticate` and caches it on the
  * context. Returns null for anonymous calls.
  */
-export async function resolvePrincipal(c: Context<AppEnv>, deps: AppDeps): Promise<Principal | null> {
+export async function resolvePrincipal(
+  c: Context<AppEnv>,
+  deps: AppDeps,
+): Promise<Principal | null> {
   const known = c.get('principal');
   if (known !== undefined) return known;
   const principal = deps.authenticate ? await deps.authenticate(c) : null;
@@ -44,6 +55,8 @@ export async function resolvePrincipal(c: Context<AppEnv>, deps: AppDeps): Promi
  *   bodies over 1 MB → 413 PAYLOAD_TOO_LARGE; routes without a body schema never read it);
  * - `auth: 'user'` requires a principal (401 UNAUTHENTICATED), `optional` passes it when
  *   present, `none` never authenticates;
+ * - while the database opens at start, requests wait for it (app.ts) unless the route was
+ *   registered with `needsDb: false` (only for routes without path parameters);
  * - the handler's result is parsed with the response schema (unknown keys are stripped, a
  *   mismatch is a 500 that gets logged) and sent as JSON.
  */
@@ -52,13 +65,14 @@ export function registerRoute<R extends RouteDef>(
   deps: AppDeps,
   route: R,
   handler: RouteHandler<R>,
+  options: RegisterOptions = {},
 ): void {
   const status = route.status ?? 200;
+  // Routes that never touch the database may answer while it is still opening (see app.ts).
+  if (options.needsDb === false && !route.path.includes('{'))
+    DB_FREE_PATHS.add(`/api${route.path}`);
   app.on(route.method, toHonoPath(route.path), async (c) => {
-    const params = route.params ? parseOrThrow(route.params, c.req.param(), 'params') : EMPTY;
-    const query = route.query ? parseOrThrow(route.query, c.req.query(), 'query') : EMPTY;
-    let body: unknown;
-    if (route.body) body = parseOrThrow(route.body, await readJsonBody(c.req.raw), 'body');
+    // Who is calling comes first: anonymous callers of a user route learn nothing about inputs.
     let principal: Principal | null = null;
     if (route.auth !== 'none') {
       principal = await resolvePrincipal(c, deps);
@@ -66,6 +80,10 @@ export function registerRoute<R extends RouteDef>(
         throw new AppError('UNAUTHENTICATED', 401, 'Sign in to use this endpoint');
       }
     }
+    const params = route.params ? parseOrThrow(route.params, c.req.param(), 'params') : EMPTY;
+    const query = route.query ? parseOrThrow(route.query, c.req.query(), 'query') : EMPTY;
+    let body: unknown;
+    if (route.body) body = parseOrThrow(route.body, await readJsonBody(c.req.raw), 'body');
     const result = await handler({ params, query, body, principal, c, deps } as HandlerArgs<R>);
     if (result instanceof Response) return result;
     if (status === 204) return c.body(null, 204);

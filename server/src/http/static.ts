@@ -47,9 +47,12 @@ export function mountWeb(app: Hono<AppEnv>, options: WebOptions): { preload: () 
   const hasAdmin = isFile(adminIndex);
   const hasClient = existsSync(clientDir);
   const hasEntry = isFile(entry);
-  if (!hasAdmin) log.warn(`admin build missing (${adminIndex}): /business answers 503 until "pnpm build"`);
+  if (!hasAdmin)
+    log.warn(`admin build missing (${adminIndex}): /business answers 503 until "pnpm build"`);
   if (!hasClient || !hasEntry) {
-    log.warn(`site build missing (${hasEntry ? clientDir : entry}): pages answer 503 until "pnpm build"`);
+    log.warn(
+      `site build missing (${hasEntry ? clientDir : entry}): pages answer 503 until "pnpm build"`,
+    );
   }
 
   // --- /business: the react-admin console ---
@@ -98,7 +101,9 @@ export function mountWeb(app: Hono<AppEnv>, options: WebOptions): { preload: () 
       ? import(pathToFileURL(entry).href).then(
           (m: { handler?: NodeHandler }) => {
             if (typeof m.handler !== 'function') {
-              log.error(`${entry} exports no handler: configure @astrojs/node with mode 'middleware'`);
+              log.error(
+                `${entry} exports no handler: configure @astrojs/node with mode 'middleware'`,
+              );
               return undefined;
             }
             return m.handler;
@@ -114,7 +119,9 @@ export function mountWeb(app: Hono<AppEnv>, options: WebOptions): { preload: () 
 
   app.all('*', async (c) => {
     const h = await load();
-    const env = c.env as { incoming?: unknown; outgoing?: { setHeader: (k: string, v: string) => void } } | undefined;
+    const env = c.env as
+      | { incoming?: unknown; outgoing?: { setHeader: (k: string, v: string) => void } }
+      | undefined;
     if (!h || !env?.incoming || !env.outgoing) return notBuilt(c, 'The site');
     env.outgoing.setHeader('X-Request-Id', c.get('requestId'));
     // Without `next`, Astro renders its own 404 page for paths it does not know.

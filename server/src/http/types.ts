@@ -34,6 +34,11 @@ export type AppDeps = {
   authenticate?: Authenticate;
   /** Blob store for PDFs and renders; defaults to `createBlobStore` from the environment and DATA_DIR. */
   blobs?: BlobStore;
+  /**
+   * Set when `db` is still opening (the server listens before that): resolves once `db` can
+   * be used. `registerRoute` waits for it unless a route is registered with `needsDb: false`.
+   */
+  ready?: Promise<unknown>;
 };
 
 export type AppVariables = {

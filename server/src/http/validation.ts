@@ -25,7 +25,8 @@ export function validationFailed(issues: ValidationIssue[], message?: string): A
   return new AppError(
     'VALIDATION_FAILED',
     400,
-    message ?? `Invalid request: ${issues[0]?.path.join('.') || issues[0]?.in || 'input'} ${issues[0]?.message ?? ''}`.trim(),
+    message ??
+      `Invalid request: ${issues[0]?.path.join('.') || issues[0]?.in || 'input'} ${issues[0]?.message ?? ''}`.trim(),
     issues,
   );
 }

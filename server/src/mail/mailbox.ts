@@ -37,7 +37,12 @@ export async function listMailbox(
     .limit(options.limit ?? 200);
   return rows.map((r) => {
     const p = r.payload as MailJobPayload;
-    const res = (r.result ?? {}) as { subject?: string; text?: string; html?: string; lang?: string };
+    const res = (r.result ?? {}) as {
+      subject?: string;
+      text?: string;
+      html?: string;
+      lang?: string;
+    };
     return {
       id: r.id,
       to: p.to,

@@ -2,6 +2,9 @@ import { bearerAuthenticate } from '../http/auth.ts';
 import type { Authenticate, RouteModule } from '../http/types.ts';
 import { authRoutes } from './auth/index.ts';
 import { businessRoutes } from './businesses/index.ts';
+import { documentRoutes } from './documents/index.ts';
+import { signatureRequestRoutes } from './signature-requests/index.ts';
+import { signingRoutes } from './signing/index.ts';
 import { systemRoutes } from './system/index.ts';
 import { userRoutes } from './users/index.ts';
 
@@ -9,7 +12,15 @@ import { userRoutes } from './users/index.ts';
  * The composition point of the API: every route module, in registration order. Add your
  * module to this list (one import, one entry).
  */
-export const routeModules: RouteModule[] = [systemRoutes, authRoutes, userRoutes, businessRoutes];
+export const routeModules: RouteModule[] = [
+  systemRoutes,
+  authRoutes,
+  userRoutes,
+  businessRoutes,
+  signatureRequestRoutes,
+  documentRoutes,
+  signingRoutes,
+];
 
 /**
  * The authentication hook used when `createApp` is not given one. The accounts module sets it

@@ -106,7 +106,11 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
         }
       }
       if (options.token) headers.Authorization = `Bearer ${options.token}`;
-      const res = await app.request(path, { method, headers, ...(body !== undefined ? { body: body as never } : {}) });
+      const res = await app.request(path, {
+        method,
+        headers,
+        ...(body !== undefined ? { body: body as never } : {}),
+      });
       const text = await res.text();
       let parsed: unknown = text === '' ? undefined : text;
       if (text && res.headers.get('content-type')?.includes('json')) parsed = JSON.parse(text);

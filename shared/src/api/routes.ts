@@ -4,6 +4,7 @@ import {
   ZBusinessSchema,
   ZCreateBusinessSchema,
 } from '../business/business.schema.ts';
+import { documentRoutes, signingRoutes } from '../document/document.routes.ts';
 import { signatureRequestRoutes } from '../signature-request/signature-request.routes.ts';
 import {
   ZAcceptSchema,
@@ -49,6 +50,8 @@ export type TMaintenance = z.infer<typeof ZMaintenanceSchema>;
  */
 export const routes = {
   ...signatureRequestRoutes,
+  ...documentRoutes,
+  ...signingRoutes,
   datetime: defineRoute({
     method: 'GET',
     path: '/v1/datetime',

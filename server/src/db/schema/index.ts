@@ -1,21 +1,22 @@
 // Every table file in this folder, re-exported: drizzle-kit reads this for migrations and the
 // database client uses it for relational queries. Add one line per new schema file.
 
+export * from './attachments.ts';
 export * from './business-members.ts';
 export * from './businesses.ts';
+export * from './documents.ts';
 export * from './email-confirmations.ts';
 export * from './maintenance.ts';
+export * from './observers.ts';
 export * from './outbox.ts';
 export * from './password-resets.ts';
 export * from './rate-limits.ts';
-export * from './sessions.ts';
-export * from './users.ts';
-export * from './documents.ts';
-export * from './signature-requests.ts';
 export * from './request-documents.ts';
-export * from './signers.ts';
-export * from './observers.ts';
-export * from './request-events.ts';
-export * from './attachments.ts';
-export * from './signing-keys.ts';
 export * from './request-event-heads.ts';
+export * from './request-events.ts';
+export * from './request-inbox.ts';
+export * from './sessions.ts';
+export * from './signature-requests.ts';
+export * from './signers.ts';
+export * from './signing-keys.ts';
+export * from './users.ts';

@@ -1,5 +1,14 @@
 import type { TDocumentSignature } from '@signet/shared/signature-request/signature-request.schema';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { signatureRequests } from './signature-requests.ts';
 
 /**

@@ -14,6 +14,11 @@ export const MAIL_TEMPLATES = {
   'account-exists': ['email', 'url'],
   'reset-password': ['email', 'url', 'hours'],
   'password-changed': ['email', 'date', 'url'],
+  'request-invitation': ['title', 'ownerName', 'ownerEmail', 'email', 'url', 'claimUrl'],
+  'request-reminder': ['title', 'ownerName', 'ownerEmail', 'email', 'url', 'claimUrl'],
+  'request-declined': ['title', 'actorName', 'url'],
+  'request-withdrawn': ['title', 'actorName', 'url'],
+  'request-completed': ['title', 'url'],
 } as const satisfies Record<string, readonly string[]>;
 export type KnownMailTemplate = keyof typeof MAIL_TEMPLATES;
 export type MailTemplateName = KnownMailTemplate | (string & {});
@@ -69,7 +74,7 @@ export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (ch) => E
 function interpolate(
   template: string,
   data: MailData,
-  escape: (s: string) => string,
+  encode: (s: string) => string,
   key: string,
 ): string {
   return template.replace(/\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g, (_, name: string) => {
@@ -77,7 +82,7 @@ function interpolate(
     if (v === undefined || v === null) {
       throw new MailTemplateError(`mail text ${key} needs "${name}", which the data lacks`);
     }
-    return escape(String(v));
+    return encode(String(v));
   });
 }
 
@@ -148,7 +153,8 @@ export function renderMail(template: MailTemplateName, lang: string, data: MailD
       `<p style="margin:0 0 16px;font-size:13px;color:#52606d">${html('layout.linkHint')}<br><a href="${href}" style="color:#006FE6;word-break:break-all">${href}</a></p>`,
     );
   }
-  if (note) htmlParts.push(`<p style="margin:0 0 16px;font-size:13px;color:#52606d">${html(note)}</p>`);
+  if (note)
+    htmlParts.push(`<p style="margin:0 0 16px;font-size:13px;color:#52606d">${html(note)}</p>`);
   htmlParts.push(`<p ${P}>${html('layout.signoff')}</p>`);
 
   return {
@@ -165,7 +171,13 @@ export function renderMail(template: MailTemplateName, lang: string, data: MailD
   };
 }
 
-function layout(p: { lang: string; title: string; heading: string; content: string; footer: string }) {
+function layout(p: {
+  lang: string;
+  title: string;
+  heading: string;
+  content: string;
+  footer: string;
+}) {
   return `<!doctype html>
 <html lang="${p.lang}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${p.title}</title></head>

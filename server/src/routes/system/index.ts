@@ -5,6 +5,8 @@ import { getMaintenance } from './maintenance.ts';
 
 /** Time and maintenance: the calls every page makes. */
 export const systemRoutes: RouteModule = (api, deps) => {
-  registerRoute(api, deps, routes.datetime, () => ({ now: new Date().toISOString() }));
+  registerRoute(api, deps, routes.datetime, () => ({ now: new Date().toISOString() }), {
+    needsDb: false,
+  });
   registerRoute(api, deps, routes.maintenance, () => getMaintenance(deps.db));
 };

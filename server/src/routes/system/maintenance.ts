@@ -8,7 +8,11 @@ const NONE: TMaintenance = { status: 'none', isBlocking: false, url: null };
 /** The current maintenance announcement (none when the row does not exist). */
 export async function getMaintenance(db: DbOrTx): Promise<TMaintenance> {
   const [row] = await db
-    .select({ status: maintenance.status, isBlocking: maintenance.isBlocking, url: maintenance.url })
+    .select({
+      status: maintenance.status,
+      isBlocking: maintenance.isBlocking,
+      url: maintenance.url,
+    })
     .from(maintenance)
     .where(eq(maintenance.id, 1));
   return row ?? NONE;

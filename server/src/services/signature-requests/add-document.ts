@@ -22,14 +22,17 @@ export async function addRequestDocument(
     const [doc] =
       'document_id' in input
         ? await ownDocumentsToAttach(tx, loaded.actor.userId, [input.document_id], id)
-        : await storeInlineDocuments(tx, loaded.actor.userId, [input]);
+        : await storeInlineDocuments(tx, ctx, loaded.actor.userId, [input]);
     if (!doc) throw new Error('no document to attach');
     if (loaded.documents.some((d) => d.id === doc.id)) {
       throw new AppError('DUPLICATE_DOCUMENT', 409, 'The document is already in this request');
     }
     const position = Math.max(-1, ...loaded.documents.map((d) => d.position)) + 1;
     await tx.insert(requestDocuments).values({ requestId: id, documentId: doc.id, position });
-    await tx.update(signatureRequests).set({ updatedAt: sql`now()` }).where(eq(signatureRequests.id, id));
+    await tx
+      .update(signatureRequests)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(signatureRequests.id, id));
     await recordEvent(tx, {
       requestId: id,
       type: 'document_added',

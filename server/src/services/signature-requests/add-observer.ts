@@ -9,7 +9,11 @@ import { assertAction, loadRequestForActor } from './load-for-actor.ts';
 import { toRequestDto } from './request-dto.ts';
 
 /** `POST /v3/signature-requests/{id}/observers` (owner; DRAFT or OPEN). */
-export async function addObserver(ctx: RequestContext, id: string, email: string): Promise<TSignatureRequest> {
+export async function addObserver(
+  ctx: RequestContext,
+  id: string,
+  email: string,
+): Promise<TSignatureRequest> {
   return ctx.db.transaction(async (tx) => {
     const loaded = await loadRequestForActor(tx, id, ctx.principal, { forUpdate: true });
     assertAction(loaded, 'addObserver');
@@ -17,8 +21,17 @@ export async function addObserver(ctx: RequestContext, id: string, email: string
       throw new AppError('OBSERVER_EXISTS', 409, `${email} already observes this request`);
     }
     await tx.insert(observers).values({ requestId: id, email });
-    await tx.update(signatureRequests).set({ updatedAt: sql`now()` }).where(eq(signatureRequests.id, id));
-    await recordEvent(tx, { requestId: id, type: 'observer_added', actor: eventActor(loaded), meta: ctx.meta, data: { email } });
+    await tx
+      .update(signatureRequests)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(signatureRequests.id, id));
+    await recordEvent(tx, {
+      requestId: id,
+      type: 'observer_added',
+      actor: eventActor(loaded),
+      meta: ctx.meta,
+      data: { email },
+    });
     return toRequestDto(await loadRequestForActor(tx, id, ctx.principal));
   });
 }

@@ -18,7 +18,11 @@ import { toRequestDto } from './request-dto.ts';
  * `POST /v3/signature-requests/{id}/signatures` (owner; DRAFT or OPEN, until the first signature).
  * On an OPEN request the new signer is invited at once when it is their turn.
  */
-export async function addSigner(ctx: RequestContext, id: string, input: TAddSignature): Promise<TSignatureRequest> {
+export async function addSigner(
+  ctx: RequestContext,
+  id: string,
+  input: TAddSignature,
+): Promise<TSignatureRequest> {
   const email = signerEmail(input);
   return ctx.db.transaction(async (tx) => {
     const loaded = await loadRequestForActor(tx, id, ctx.principal, { forUpdate: true });
@@ -39,7 +43,10 @@ export async function addSigner(ctx: RequestContext, id: string, input: TAddSign
       documentSignatures: input.document_signatures,
       claimToken: newClaimToken(),
     });
-    await tx.update(signatureRequests).set({ updatedAt: sql`now()` }).where(eq(signatureRequests.id, id));
+    await tx
+      .update(signatureRequests)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(signatureRequests.id, id));
     await recordEvent(tx, {
       requestId: id,
       type: 'signer_added',

@@ -1,12 +1,16 @@
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { EventActor, EventMeta } from '../../evidence/record-event.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
 import type { ActorRef, LoadedRequest } from './load-for-actor.ts';
-import type { MailRequest, RequestMailConfig } from './mail.ts';
+import type { MailRequest } from './mail.ts';
 
-/** What every request use case gets: the database, the public URL, the caller and the call's IP/UA. */
+/** What every request use case gets: the database, the configuration, the caller and the call's IP/UA. */
 export type RequestContext = {
   db: Db;
-  config: RequestMailConfig;
+  config: Config;
+  /** The blob store for inline uploads (defaults to the one made from the configuration). */
+  blobs?: BlobStore | undefined;
   principal: ActorRef;
   meta: EventMeta;
 };
@@ -26,7 +30,6 @@ export const mailRequest = (loaded: LoadedRequest): MailRequest => ({
 });
 
 /** Every participant address of a request (signers and observers; the owner is added by the mailer). */
-export const participantEmails = (loaded: Pick<LoadedRequest, 'signers' | 'observers'>): string[] => [
-  ...loaded.signers.map((s) => s.email),
-  ...loaded.observers.map((o) => o.email),
-];
+export const participantEmails = (
+  loaded: Pick<LoadedRequest, 'signers' | 'observers'>,
+): string[] => [...loaded.signers.map((s) => s.email), ...loaded.observers.map((o) => o.email)];

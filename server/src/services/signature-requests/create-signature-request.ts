@@ -2,9 +2,9 @@ import type {
   TCreateSignatureRequest,
   TSignatureRequest,
 } from '@signet/shared/signature-request/signature-request.schema';
-import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import { observers } from '../../db/schema/observers.ts';
 import { requestDocuments } from '../../db/schema/request-documents.ts';
+import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import { signers } from '../../db/schema/signers.ts';
 import { AppError } from '../../errors.ts';
 import { recordEvent } from '../../evidence/record-event.ts';
@@ -42,7 +42,7 @@ export async function createSignatureRequest(
       else inline.push(d);
     }
     const existing = await ownDocumentsToAttach(tx, actor.userId, ids);
-    const uploaded = await storeInlineDocuments(tx, actor.userId, inline);
+    const uploaded = await storeInlineDocuments(tx, ctx, actor.userId, inline);
     const docs = [...existing, ...uploaded];
     const docIds = new Set(docs.map((d) => d.id));
     const pages = new Map(docs.map((d) => [d.id, d.pageCount]));
@@ -71,7 +71,9 @@ export async function createSignatureRequest(
       );
     }
     if (observerEmails.length > 0) {
-      await tx.insert(observers).values(observerEmails.map((email) => ({ requestId: request.id, email })));
+      await tx
+        .insert(observers)
+        .values(observerEmails.map((email) => ({ requestId: request.id, email })));
     }
     await recordEvent(tx, {
       requestId: request.id,

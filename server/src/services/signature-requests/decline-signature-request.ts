@@ -40,11 +40,18 @@ export async function declineSignatureRequest(
       at: now,
       data: { signer: me.email, message },
     });
-    await mailParticipants(tx, ctx.config, mailRequest(loaded), participantEmails(loaded), 'request-declined', {
-      actorName: loaded.actor.name || loaded.actor.email,
-      message,
-      exclude: loaded.actor.email,
-    });
+    await mailParticipants(
+      tx,
+      ctx.config,
+      mailRequest(loaded),
+      participantEmails(loaded),
+      'request-declined',
+      {
+        actorName: loaded.actor.name || loaded.actor.email,
+        message,
+        exclude: loaded.actor.email,
+      },
+    );
     return toRequestDto(await loadRequestForActor(tx, id, ctx.principal));
   });
 }

@@ -7,9 +7,13 @@ import { AppError } from '../../errors.ts';
 import type { EventMeta } from '../../evidence/record-event.ts';
 import { recordEvent } from '../../evidence/record-event.ts';
 import { eventActor, mailRequest, type RequestContext } from './context.ts';
-import { assertAction, type LoadedRequest, type LoadedSigner, loadRequestForActor } from './load-for-actor.ts';
-import { newClaimToken, type RequestMailConfig } from './mail.ts';
-import { mailSigner } from './mail.ts';
+import {
+  assertAction,
+  type LoadedRequest,
+  type LoadedSigner,
+  loadRequestForActor,
+} from './load-for-actor.ts';
+import { mailSigner, newClaimToken, type RequestMailConfig } from './mail.ts';
 import { toRequestDto } from './request-dto.ts';
 
 /**
@@ -26,7 +30,8 @@ export async function moveSignerSlot(
   to: string,
   details: { message?: string | undefined; claim: boolean },
 ): Promise<void> {
-  if (slot.email === to) throw new AppError('SAME_SIGNER', 409, 'The signature already belongs to that address');
+  if (slot.email === to)
+    throw new AppError('SAME_SIGNER', 409, 'The signature already belongs to that address');
   if (loaded.signers.some((s) => s.email === to)) {
     throw new AppError('SIGNER_EXISTS', 409, `${to} already signs this request`);
   }
@@ -44,7 +49,10 @@ export async function moveSignerSlot(
       invitedAt: invite ? new Date() : null,
     })
     .where(eq(signers.id, slot.id));
-  await tx.update(signatureRequests).set({ updatedAt: sql`now()` }).where(eq(signatureRequests.id, loaded.request.id));
+  await tx
+    .update(signatureRequests)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(signatureRequests.id, loaded.request.id));
   await recordEvent(tx, {
     requestId: loaded.request.id,
     type: 'delegated',

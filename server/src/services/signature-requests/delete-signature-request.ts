@@ -8,13 +8,22 @@ import { assertAction, loadRequestForActor } from './load-for-actor.ts';
  * `DELETE /v3/signature-requests/{id}` (owner; not while OPEN — withdraw first). Soft delete:
  * `deletedAt` is set, the request disappears for everyone (404), the evidence log stays.
  */
-export async function deleteSignatureRequest(ctx: RequestContext, id: string): Promise<{ status: 'ok' }> {
+export async function deleteSignatureRequest(
+  ctx: RequestContext,
+  id: string,
+): Promise<{ status: 'ok' }> {
   return ctx.db.transaction(async (tx) => {
     const loaded = await loadRequestForActor(tx, id, ctx.principal, { forUpdate: true });
     assertAction(loaded, 'delete');
     const now = new Date();
     await tx.update(signatureRequests).set({ deletedAt: now }).where(eq(signatureRequests.id, id));
-    await recordEvent(tx, { requestId: id, type: 'deleted', actor: eventActor(loaded), meta: ctx.meta, at: now });
+    await recordEvent(tx, {
+      requestId: id,
+      type: 'deleted',
+      actor: eventActor(loaded),
+      meta: ctx.meta,
+      at: now,
+    });
     return { status: 'ok' as const };
   });
 }

@@ -1,8 +1,8 @@
-import type { z } from 'zod';
 import type {
   ZLockStatusSchema,
   ZRequestStatusSchema,
 } from '@signet/shared/signature-request/signature-request.schema';
+import type { z } from 'zod';
 import type { RequestContext } from './context.ts';
 import { loadRequestForActor } from './load-for-actor.ts';
 

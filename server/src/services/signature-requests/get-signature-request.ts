@@ -13,17 +13,26 @@ export const VIEW_LOG_INTERVAL_MS = 60 * 60 * 1000;
  * `GET /v3/signature-requests/{id}`. When the caller is a signer who has not opened the request
  * in the last hour, a "viewed" event is recorded (actor, time, IP, user agent, document hashes).
  */
-export async function getSignatureRequest(ctx: RequestContext, id: string): Promise<TSignatureRequest> {
+export async function getSignatureRequest(
+  ctx: RequestContext,
+  id: string,
+): Promise<TSignatureRequest> {
   const loaded = await loadRequestForActor(ctx.db, id, ctx.principal);
   const me = loaded.mySigner;
   const now = new Date();
-  if (!me || (me.lastViewedAt && now.getTime() - me.lastViewedAt.getTime() < VIEW_LOG_INTERVAL_MS)) {
+  if (
+    !me ||
+    (me.lastViewedAt && now.getTime() - me.lastViewedAt.getTime() < VIEW_LOG_INTERVAL_MS)
+  ) {
     return toRequestDto(loaded);
   }
   return ctx.db.transaction(async (tx) => {
     const fresh = await loadRequestForActor(tx, id, ctx.principal, { forUpdate: true });
     const signer = fresh.mySigner;
-    if (signer && !(signer.lastViewedAt && now.getTime() - signer.lastViewedAt.getTime() < VIEW_LOG_INTERVAL_MS)) {
+    if (
+      signer &&
+      !(signer.lastViewedAt && now.getTime() - signer.lastViewedAt.getTime() < VIEW_LOG_INTERVAL_MS)
+    ) {
       await tx.update(signers).set({ lastViewedAt: now }).where(eq(signers.id, signer.id));
       await recordEvent(tx, {
         requestId: id,

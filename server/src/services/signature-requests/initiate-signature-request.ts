@@ -12,7 +12,10 @@ import { toRequestDto } from './request-dto.ts';
  * the request becomes OPEN, "initiated" is recorded, and the signers whose turn it is get their
  * invitations. Later signers (WAITING) are invited when their turn comes (`notifyNextSigners`).
  */
-export async function initiateSignatureRequest(ctx: RequestContext, id: string): Promise<TSignatureRequest> {
+export async function initiateSignatureRequest(
+  ctx: RequestContext,
+  id: string,
+): Promise<TSignatureRequest> {
   return ctx.db.transaction(async (tx) => {
     const loaded = await loadRequestForActor(tx, id, ctx.principal, { forUpdate: true });
     assertAction(loaded, 'initiate');

@@ -4,7 +4,7 @@ import type {
 } from '@signet/shared/signature-request/signature-request.schema';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { type TDocumentRow, documents } from '../../db/schema/documents.ts';
+import { documents, type TDocumentRow } from '../../db/schema/documents.ts';
 import { requestDocuments } from '../../db/schema/request-documents.ts';
 import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import { AppError } from '../../errors.ts';
@@ -32,7 +32,11 @@ export function checkDocumentSignatures(
     }
     const pages = pageCounts.get(s.document_id) ?? 0;
     if (s.page > pages) {
-      throw new AppError('PAGE_OUT_OF_RANGE', 400, `Page ${s.page} does not exist (the document has ${pages})`);
+      throw new AppError(
+        'PAGE_OUT_OF_RANGE',
+        400,
+        `Page ${s.page} does not exist (the document has ${pages})`,
+      );
     }
   }
 }
@@ -58,7 +62,13 @@ export async function ownDocumentsToAttach(
   const rows = await tx
     .select()
     .from(documents)
-    .where(and(inArray(documents.id, [...ids]), eq(documents.ownerId, ownerId), isNull(documents.deletedAt)));
+    .where(
+      and(
+        inArray(documents.id, [...ids]),
+        eq(documents.ownerId, ownerId),
+        isNull(documents.deletedAt),
+      ),
+    );
   const byId = new Map(rows.map((r) => [r.id, r]));
   const missing = ids.find((id) => !byId.has(id));
   if (missing) throw new AppError('DOCUMENT_NOT_FOUND', 404, `No such document: ${missing}`);
@@ -66,10 +76,16 @@ export async function ownDocumentsToAttach(
     .select({ documentId: requestDocuments.documentId, requestId: requestDocuments.requestId })
     .from(requestDocuments)
     .innerJoin(signatureRequests, eq(signatureRequests.id, requestDocuments.requestId))
-    .where(and(inArray(requestDocuments.documentId, [...ids]), isNull(signatureRequests.deletedAt)));
+    .where(
+      and(inArray(requestDocuments.documentId, [...ids]), isNull(signatureRequests.deletedAt)),
+    );
   const clash = used.find((u) => u.requestId !== exceptRequestId);
   if (clash) {
-    throw new AppError('DOCUMENT_IN_USE', 409, `Document ${clash.documentId} already belongs to a request`);
+    throw new AppError(
+      'DOCUMENT_IN_USE',
+      409,
+      `Document ${clash.documentId} already belongs to a request`,
+    );
   }
   return ids.map((id) => byId.get(id) as TDocumentRow);
 }

@@ -28,7 +28,11 @@ export async function listEvents(
 ): Promise<{ events: TEvent[]; integrity: { ok: boolean; brokenAt?: number } }> {
   await loadRequestForActor(ctx.db, id, ctx.principal);
   const [rows, verdict] = await Promise.all([
-    ctx.db.select().from(requestEvents).where(eq(requestEvents.requestId, id)).orderBy(asc(requestEvents.seq)),
+    ctx.db
+      .select()
+      .from(requestEvents)
+      .where(eq(requestEvents.requestId, id))
+      .orderBy(asc(requestEvents.seq)),
     verifyChain(ctx.db, id),
   ]);
   return {

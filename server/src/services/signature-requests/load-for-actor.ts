@@ -1,20 +1,23 @@
-import type {
-  TRequestAction,
-  TSignerStatus,
-} from '@signet/shared/signature-request/signature-request.schema';
 import {
   checkAction,
   signerStatus,
   type TActorFacts,
   type TRequestFacts,
 } from '@signet/shared/signature-request/signature-request.rules';
+import type {
+  TRequestAction,
+  TSignerStatus,
+} from '@signet/shared/signature-request/signature-request.schema';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { type TDocumentRow, documents } from '../../db/schema/documents.ts';
+import { documents, type TDocumentRow } from '../../db/schema/documents.ts';
 import { observers } from '../../db/schema/observers.ts';
 import { requestDocuments } from '../../db/schema/request-documents.ts';
-import { type TSignatureRequestRow, signatureRequests } from '../../db/schema/signature-requests.ts';
-import { type TSignerRow, signers } from '../../db/schema/signers.ts';
+import {
+  signatureRequests,
+  type TSignatureRequestRow,
+} from '../../db/schema/signature-requests.ts';
+import { signers, type TSignerRow } from '../../db/schema/signers.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../errors.ts';
 
@@ -41,7 +44,7 @@ export type LoadedRequest = {
   /** In signing order (order, then creation). */
   signers: LoadedSigner[];
   observers: LoadedObserver[];
-  /** The caller's roles; never empty (strangers get 404). */
+  /** The caller's roles; never empty from loadRequestForActor (strangers get 404). */
   roles: RequestRole[];
   actor: RequestActor;
   /** The caller's own signer slot (matched by e-mail), or null. */
@@ -100,6 +103,22 @@ export async function loadRequestForActor(
   principal: ActorRef,
   options: { forUpdate?: boolean } = {},
 ): Promise<LoadedRequest> {
+  const loaded = await loadRequestAsAnyone(tx, requestId, principal, options);
+  if (loaded.roles.length === 0) throw requestNotFound();
+  return loaded;
+}
+
+/**
+ * Like {@link loadRequestForActor} but without the participant check: `roles` may be empty.
+ * Only for the few calls that reach a request by something other than participation (a claim
+ * link's token); everything else uses loadRequestForActor. Deleted requests are still 404.
+ */
+export async function loadRequestAsAnyone(
+  tx: DbOrTx,
+  requestId: string,
+  principal: ActorRef,
+  options: { forUpdate?: boolean } = {},
+): Promise<LoadedRequest> {
   if (!UUID.test(requestId)) throw requestNotFound();
   const actor = await loadActor(tx, principal);
   const base = tx
@@ -116,14 +135,17 @@ export async function loadRequestForActor(
       .from(signers)
       .where(eq(signers.requestId, requestId))
       .orderBy(asc(signers.order), asc(signers.createdAt), asc(signers.id)),
-    tx.select().from(observers).where(eq(observers.requestId, requestId)).orderBy(asc(observers.createdAt)),
+    tx
+      .select()
+      .from(observers)
+      .where(eq(observers.requestId, requestId))
+      .orderBy(asc(observers.createdAt)),
   ]);
 
   const roles: RequestRole[] = [];
   if (request.ownerId === actor.userId) roles.push('owner');
   if (signerRows.some((s) => s.email === actor.email)) roles.push('signer');
   if (observerRows.some((o) => o.email === actor.email)) roles.push('observer');
-  if (roles.length === 0) throw requestNotFound();
 
   const [owner, docRows] = await Promise.all([
     tx

@@ -47,7 +47,9 @@ export function requestLink(
   hasAccount: boolean,
 ): string {
   const view = `/view/${requestId}`;
-  return hasAccount ? siteLink(config, view) : siteLink(config, '/signup', { email, redirect: view });
+  return hasAccount
+    ? siteLink(config, view)
+    : siteLink(config, '/signup', { email, redirect: view });
 }
 
 /** The address to send and `/sendto/{token}` for a slot that is not the reader's own address. */
@@ -119,9 +121,9 @@ export async function mailParticipants(
   kind: NoticeKind,
   details: { actorName?: string; message?: string | null; exclude?: string | null },
 ): Promise<void> {
-  const recipients = [...new Set([request.owner.email, ...participants].map((e) => e.toLowerCase()))].filter(
-    (e) => e !== details.exclude?.toLowerCase(),
-  );
+  const recipients = [
+    ...new Set([request.owner.email, ...participants].map((e) => e.toLowerCase())),
+  ].filter((e) => e !== details.exclude?.toLowerCase());
   const accounts = await accountsByEmail(tx, recipients);
   for (const to of recipients) {
     const lang = recipientLang(accounts, to, request);

@@ -5,7 +5,13 @@ import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import { signers } from '../../db/schema/signers.ts';
 import { users } from '../../db/schema/users.ts';
 import { deriveSignerStatuses } from './load-for-actor.ts';
-import { accountsByEmail, type MailRequest, mailParticipants, mailSigner, type RequestMailConfig } from './mail.ts';
+import {
+  accountsByEmail,
+  type MailRequest,
+  mailParticipants,
+  mailSigner,
+  type RequestMailConfig,
+} from './mail.ts';
 
 /**
  * Sends what is due after a request changed, in the caller's transaction (call it after every
@@ -28,7 +34,12 @@ export async function notifyNextSigners(
     .limit(1);
   if (!row) return { invited: [], completed: [] };
   const { request, owner } = row;
-  const mail: MailRequest = { id: request.id, title: request.title, message: request.message, owner };
+  const mail: MailRequest = {
+    id: request.id,
+    title: request.title,
+    message: request.message,
+    owner,
+  };
   const signerRows = await tx
     .select()
     .from(signers)
@@ -40,7 +51,10 @@ export async function notifyNextSigners(
       (s) => s.status === 'OPEN' && !s.invitedAt,
     );
     if (due.length === 0) return { invited: [], completed: [] };
-    const accounts = await accountsByEmail(tx, due.map((s) => s.email));
+    const accounts = await accountsByEmail(
+      tx,
+      due.map((s) => s.email),
+    );
     const now = new Date();
     for (const s of due) {
       await tx.update(signers).set({ invitedAt: now }).where(eq(signers.id, s.id));
@@ -50,7 +64,10 @@ export async function notifyNextSigners(
   }
 
   if (request.status === 'SIGNED' && !request.completionNotifiedAt) {
-    const observerRows = await tx.select().from(observers).where(eq(observers.requestId, requestId));
+    const observerRows = await tx
+      .select()
+      .from(observers)
+      .where(eq(observers.requestId, requestId));
     const emails = [...signerRows.map((s) => s.email), ...observerRows.map((o) => o.email)];
     await tx
       .update(signatureRequests)

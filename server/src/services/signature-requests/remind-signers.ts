@@ -14,7 +14,10 @@ export const REMIND_INTERVAL_MS = 60 * 60 * 1000;
  * it is (OPEN) and who was not reminded in the last hour. When nobody could be reminded:
  * 429 REMIND_TOO_SOON with Retry-After (seconds until the next signer may be reminded).
  */
-export async function remindSigners(ctx: RequestContext, id: string): Promise<{ reminded: string[] }> {
+export async function remindSigners(
+  ctx: RequestContext,
+  id: string,
+): Promise<{ reminded: string[] }> {
   return ctx.db.transaction(async (tx) => {
     const loaded = await loadRequestForActor(tx, id, ctx.principal, { forUpdate: true });
     assertAction(loaded, 'remind');
@@ -39,9 +42,18 @@ export async function remindSigners(ctx: RequestContext, id: string): Promise<{ 
     await tx
       .update(signers)
       .set({ lastRemindedAt: now })
-      .where(inArray(signers.id, due.map((s) => s.id)));
-    const accounts = await accountsByEmail(tx, due.map((s) => s.email));
-    for (const s of due) await mailSigner(tx, ctx.config, mailRequest(loaded), s, 'request-reminder', accounts);
+      .where(
+        inArray(
+          signers.id,
+          due.map((s) => s.id),
+        ),
+      );
+    const accounts = await accountsByEmail(
+      tx,
+      due.map((s) => s.email),
+    );
+    for (const s of due)
+      await mailSigner(tx, ctx.config, mailRequest(loaded), s, 'request-reminder', accounts);
     const reminded = due.map((s) => s.email);
     await recordEvent(tx, {
       requestId: id,

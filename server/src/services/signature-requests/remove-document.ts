@@ -32,7 +32,10 @@ export async function removeRequestDocument(
         await tx.update(signers).set({ documentSignatures: kept }).where(eq(signers.id, s.id));
       }
     }
-    await tx.update(signatureRequests).set({ updatedAt: sql`now()` }).where(eq(signatureRequests.id, id));
+    await tx
+      .update(signatureRequests)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(signatureRequests.id, id));
     await recordEvent(tx, {
       requestId: id,
       type: 'document_removed',

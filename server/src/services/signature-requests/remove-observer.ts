@@ -9,14 +9,22 @@ import { assertAction, loadRequestForActor } from './load-for-actor.ts';
 import { toRequestDto } from './request-dto.ts';
 
 /** `DELETE /v3/signature-requests/{id}/observers/{o}` (owner; DRAFT or OPEN); `{o}` is the observer id. */
-export async function removeObserver(ctx: RequestContext, id: string, observerId: string): Promise<TSignatureRequest> {
+export async function removeObserver(
+  ctx: RequestContext,
+  id: string,
+  observerId: string,
+): Promise<TSignatureRequest> {
   return ctx.db.transaction(async (tx) => {
     const loaded = await loadRequestForActor(tx, id, ctx.principal, { forUpdate: true });
     assertAction(loaded, 'removeObserver');
     const observer = loaded.observers.find((o) => o.id === observerId);
-    if (!observer) throw new AppError('OBSERVER_NOT_FOUND', 404, 'The request has no such observer');
+    if (!observer)
+      throw new AppError('OBSERVER_NOT_FOUND', 404, 'The request has no such observer');
     await tx.delete(observers).where(eq(observers.id, observerId));
-    await tx.update(signatureRequests).set({ updatedAt: sql`now()` }).where(eq(signatureRequests.id, id));
+    await tx
+      .update(signatureRequests)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(signatureRequests.id, id));
     await recordEvent(tx, {
       requestId: id,
       type: 'observer_removed',

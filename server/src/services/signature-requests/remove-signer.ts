@@ -14,7 +14,11 @@ import { toRequestDto } from './request-dto.ts';
  * OPEN request keeps at least one signer (409 LAST_SIGNER); removing an earlier signer may make
  * it a later signer's turn, who is then invited.
  */
-export async function removeSigner(ctx: RequestContext, id: string, sid: string): Promise<TSignatureRequest> {
+export async function removeSigner(
+  ctx: RequestContext,
+  id: string,
+  sid: string,
+): Promise<TSignatureRequest> {
   return ctx.db.transaction(async (tx) => {
     const loaded = await loadRequestForActor(tx, id, ctx.principal, { forUpdate: true });
     assertAction(loaded, 'removeSigner');
@@ -24,7 +28,10 @@ export async function removeSigner(ctx: RequestContext, id: string, sid: string)
       throw new AppError('LAST_SIGNER', 409, 'An open request needs a signer; withdraw it instead');
     }
     await tx.delete(signers).where(eq(signers.id, sid));
-    await tx.update(signatureRequests).set({ updatedAt: sql`now()` }).where(eq(signatureRequests.id, id));
+    await tx
+      .update(signatureRequests)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(signatureRequests.id, id));
     await recordEvent(tx, {
       requestId: id,
       type: 'signer_removed',

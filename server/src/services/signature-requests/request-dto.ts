@@ -46,7 +46,11 @@ export function toRequestDto(loaded: LoadedRequest): TSignatureRequest {
     title: r.title,
     message: r.message,
     status_overall: r.status,
-    owner: { id: owner.id, email: owner.email, name: `${owner.firstName} ${owner.lastName}`.trim() },
+    owner: {
+      id: owner.id,
+      email: owner.email,
+      name: `${owner.firstName} ${owner.lastName}`.trim(),
+    },
     documents: loaded.documents.map(toDocumentDto),
     signatures: loaded.signers.map(toSignerDto),
     observers: loaded.observers.map((o) => ({ id: o.id, email: o.email })),

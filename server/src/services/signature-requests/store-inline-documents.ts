@@ -1,22 +1,26 @@
 import type { DbOrTx } from '../../db/client.ts';
 import type { TDocumentRow } from '../../db/schema/documents.ts';
-import { AppError } from '../../errors.ts';
+import { blobStoreFor } from '../documents/blobs.ts';
+import { storeDocument } from '../documents/upload-document.ts';
+import type { RequestContext } from './context.ts';
 
 /**
- * Stores documents given inline (title + base64 PDF) in a create call, in the caller's
- * transaction. The upload checks and blob storage belong to the documents service; until it is
- * wired here, inline documents are refused with a clear 400 and the client uploads first
- * (`POST /v3/documents`) and passes `document_id`.
+ * Stores documents given inline (title + base64 PDF) in a create or add-document call, in the
+ * caller's transaction, through the documents service (same checks and limits as
+ * `POST /v3/documents`: a bad PDF is a 4xx and nothing is written).
  */
 export async function storeInlineDocuments(
-  _tx: DbOrTx,
-  _ownerId: string,
+  tx: DbOrTx,
+  ctx: Pick<RequestContext, 'config' | 'blobs'>,
+  ownerId: string,
   inline: readonly { title: string; content: string }[],
 ): Promise<TDocumentRow[]> {
   if (inline.length === 0) return [];
-  throw new AppError(
-    'INLINE_UPLOAD_UNSUPPORTED',
-    400,
-    'Upload the document first (POST /v3/documents) and pass its document_id',
-  );
+  const store = blobStoreFor({ config: ctx.config, blobs: ctx.blobs });
+  const rows: TDocumentRow[] = [];
+  for (const d of inline) {
+    const bytes = new Uint8Array(Buffer.from(d.content, 'base64'));
+    rows.push(await storeDocument(tx, store, ctx.config, ownerId, { title: d.title, bytes }));
+  }
+  return rows;
 }

@@ -1,7 +1,9 @@
-import type { TSignatureRequest } from '@signet/shared/signature-request/signature-request.schema';
-import type { z } from 'zod';
-import type { ZUpdateSignatureRequestSchema } from '@signet/shared/signature-request/signature-request.schema';
+import type {
+  TSignatureRequest,
+  ZUpdateSignatureRequestSchema,
+} from '@signet/shared/signature-request/signature-request.schema';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
 import { observers } from '../../db/schema/observers.ts';
 import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import { recordEvent } from '../../evidence/record-event.ts';
@@ -34,14 +36,29 @@ export async function updateSignatureRequest(
       const added = [...wanted].filter((e) => !current.has(e));
       const removed = [...current].filter((e) => !wanted.has(e));
       if (removed.length > 0) {
-        await tx.delete(observers).where(and(eq(observers.requestId, id), inArray(observers.email, removed)));
+        await tx
+          .delete(observers)
+          .where(and(eq(observers.requestId, id), inArray(observers.email, removed)));
       }
-      if (added.length > 0) await tx.insert(observers).values(added.map((email) => ({ requestId: id, email })));
+      if (added.length > 0)
+        await tx.insert(observers).values(added.map((email) => ({ requestId: id, email })));
       for (const email of added) {
-        await recordEvent(tx, { requestId: id, type: 'observer_added', actor: eventActor(loaded), meta: ctx.meta, data: { email } });
+        await recordEvent(tx, {
+          requestId: id,
+          type: 'observer_added',
+          actor: eventActor(loaded),
+          meta: ctx.meta,
+          data: { email },
+        });
       }
       for (const email of removed) {
-        await recordEvent(tx, { requestId: id, type: 'observer_removed', actor: eventActor(loaded), meta: ctx.meta, data: { email } });
+        await recordEvent(tx, {
+          requestId: id,
+          type: 'observer_removed',
+          actor: eventActor(loaded),
+          meta: ctx.meta,
+          data: { email },
+        });
       }
     }
     return toRequestDto(await loadRequestForActor(tx, id, ctx.principal));

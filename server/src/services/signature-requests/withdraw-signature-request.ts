@@ -32,11 +32,18 @@ export async function withdrawSignatureRequest(
       at: now,
       data: { message },
     });
-    await mailParticipants(tx, ctx.config, mailRequest(loaded), participantEmails(loaded), 'request-withdrawn', {
-      actorName: loaded.actor.name || loaded.actor.email,
-      message,
-      exclude: loaded.actor.email,
-    });
+    await mailParticipants(
+      tx,
+      ctx.config,
+      mailRequest(loaded),
+      participantEmails(loaded),
+      'request-withdrawn',
+      {
+        actorName: loaded.actor.name || loaded.actor.email,
+        message,
+        exclude: loaded.actor.email,
+      },
+    );
     return toRequestDto(await loadRequestForActor(tx, id, ctx.principal));
   });
 }

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import {
   $dialog,
   $overlay,
@@ -125,17 +125,38 @@ function overlayBody(overlay: OverlayState) {
   });
 }
 
+/**
+ * The accessible name of an overlay is its first heading: each overlay renders its own <h1>,
+ * so the host gives it an id (when it has none) and points aria-labelledby at it.
+ */
+function useHeadingLabel(key: unknown): string | undefined {
+  const [labelId, setLabelId] = useState<string | undefined>();
+  const baseId = useId();
+  useLayoutEffect(() => {
+    if (key === undefined) return setLabelId(undefined);
+    const heading = document.querySelector<HTMLElement>(
+      '.overlay__content h1, .overlay__content h2',
+    );
+    if (!heading) return setLabelId(undefined);
+    if (!heading.id) heading.id = `${baseId}-title`;
+    setLabelId(heading.id);
+  }, [key, baseId]);
+  return labelId;
+}
+
 /** The one full-screen overlay of $overlay: white opaque persistent scrim, z-index 2000. */
 export function OverlayHost({ loadingLabel }: { loadingLabel: string }) {
   const overlay = useStore($overlay);
   const dialog = useStore($dialog);
   useScrollLock(overlay !== null || dialog !== null);
+  const labelId = useHeadingLabel(overlay?.key);
   if (!overlay) return null;
   return (
     <div
       className="overlay"
       role="dialog"
       aria-modal="true"
+      aria-labelledby={labelId}
       data-overlay={overlay.name}
       aria-busy={overlay.loading !== null}
     >

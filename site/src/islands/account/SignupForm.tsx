@@ -1,3 +1,4 @@
+import { normaliseEmailQuery } from '@signet/shared/validation/validation.rules';
 import { type FormEvent, useEffect, useState } from 'react';
 import { getT } from '../../lib/i18n.ts';
 import { type Lang, linkCode } from '../../lib/lang.ts';
@@ -5,7 +6,7 @@ import { errorText, requestConfirmation } from './api.ts';
 import { type TUserLang, USER_LANGS } from './constants.ts';
 import { FormAlert, SubmitButton, TextField } from './Field.tsx';
 import { email as emailRule, focusField } from './form.ts';
-import { rememberEmail, rememberReferral } from './session.ts';
+import { rememberEmail, rememberReferral, rememberSignupRedirect } from './session.ts';
 
 type Props = { lang: Lang };
 
@@ -21,8 +22,14 @@ export default function SignupForm({ lang }: Props) {
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  // A referral code arrives as `?ucc=` on the signup link; keep it for the register call.
-  useEffect(() => rememberReferral(), []);
+  // A referral code arrives as `?ucc=` on the signup link; keep it for the register call. An
+  // invitation brings `?email=` (prefilled) and `?redirect=` (the request to land on).
+  useEffect(() => {
+    rememberReferral();
+    rememberSignupRedirect();
+    const invited = normaliseEmailQuery(new URLSearchParams(window.location.search).get('email'));
+    if (invited) setEmail(invited);
+  }, []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

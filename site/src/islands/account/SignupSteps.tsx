@@ -15,7 +15,7 @@ import {
 } from './form.ts';
 import { PasswordVerdict } from './PasswordVerdict.tsx';
 import { InvalidLink } from './SignupConfirm.tsx';
-import { readReferral, startSession } from './session.ts';
+import { afterSignupPath, readReferral, startSession } from './session.ts';
 import { passwordMessageKey, usePasswordCheck } from './usePasswordCheck.ts';
 
 type Props = { lang: Lang };
@@ -112,7 +112,7 @@ export default function SignupSteps({ lang }: Props) {
         ...(referral ? { celloUCC: referral } : {}),
       });
       startSession(result);
-      window.location.assign('/welcome');
+      window.location.assign(afterSignupPath());
     } catch (error) {
       setBusy(false);
       const { code, passwordCode } = apiErrorOf(error);

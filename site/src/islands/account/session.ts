@@ -5,7 +5,8 @@
 import { useStore } from '@nanostores/react';
 import type { TSession, TSessionWithUser, TUser } from '@signet/shared/user/user.schema';
 import { useEffect, useState } from 'react';
-import { readCookie, session as storage, writeCookie } from '../../lib/storage.ts';
+import { safeRedirectPath } from '../../lib/roles.ts';
+import { deleteCookie, readCookie, session as storage, writeCookie } from '../../lib/storage.ts';
 import {
   $session,
   loadSession,
@@ -114,6 +115,27 @@ const REFERRAL_RE = /^[A-Za-z0-9_-]{1,100}$/;
 export function rememberReferral(): void {
   const ucc = new URLSearchParams(window.location.search).get('ucc')?.trim();
   if (ucc && REFERRAL_RE.test(ucc)) writeCookie(REFERRAL_COOKIE, ucc, REFERRAL_MAX_AGE);
+}
+
+const AFTER_SIGNUP_COOKIE = 'signet_after_signup';
+const AFTER_SIGNUP_MAX_AGE = 24 * 60 * 60;
+
+/**
+ * An invitation sends a new address to `/signup?email=…&redirect=/view/{id}`. The confirmation
+ * link opens in another tab, so the destination is kept in a cookie (shared by tabs, one day,
+ * same-site paths only) rather than in this tab's sessionStorage.
+ */
+export function rememberSignupRedirect(): void {
+  const redirect = new URLSearchParams(window.location.search).get('redirect');
+  const path = safeRedirectPath(redirect, '');
+  if (path) writeCookie(AFTER_SIGNUP_COOKIE, path, AFTER_SIGNUP_MAX_AGE);
+}
+
+/** Where registering sends the user: the remembered invitation (consumed), else /welcome. */
+export function afterSignupPath(): string {
+  const path = safeRedirectPath(readCookie(AFTER_SIGNUP_COOKIE), '/welcome');
+  deleteCookie(AFTER_SIGNUP_COOKIE);
+  return path;
 }
 
 /** The referral code: this page's `ucc` query, else the stored one. */

@@ -100,6 +100,27 @@ CREATE TABLE "request_event_heads" (
 	"hash" text NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "request_inbox" (
+	"email" text NOT NULL,
+	"request_id" uuid NOT NULL,
+	"is_owner" boolean DEFAULT false NOT NULL,
+	"is_signer" boolean DEFAULT false NOT NULL,
+	"is_observer" boolean DEFAULT false NOT NULL,
+	"owner_id" uuid NOT NULL,
+	"status" text NOT NULL,
+	"title_lower" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL,
+	"deleted" boolean DEFAULT false NOT NULL,
+	"visible" boolean GENERATED ALWAYS AS ((is_owner or is_signer or is_observer) and not deleted) STORED NOT NULL,
+	CONSTRAINT "request_inbox_email_request_id_pk" PRIMARY KEY("email","request_id")
+);
+--> statement-breakpoint
+CREATE TABLE "request_inbox_versions" (
+	"email" text PRIMARY KEY NOT NULL,
+	"version" bigint NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "documents" ADD CONSTRAINT "documents_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "signature_requests" ADD CONSTRAINT "signature_requests_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "request_documents" ADD CONSTRAINT "request_documents_request_id_signature_requests_id_fk" FOREIGN KEY ("request_id") REFERENCES "public"."signature_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -107,6 +128,7 @@ ALTER TABLE "request_documents" ADD CONSTRAINT "request_documents_document_id_do
 ALTER TABLE "signers" ADD CONSTRAINT "signers_request_id_signature_requests_id_fk" FOREIGN KEY ("request_id") REFERENCES "public"."signature_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "observers" ADD CONSTRAINT "observers_request_id_signature_requests_id_fk" FOREIGN KEY ("request_id") REFERENCES "public"."signature_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "attachments" ADD CONSTRAINT "attachments_request_id_signature_requests_id_fk" FOREIGN KEY ("request_id") REFERENCES "public"."signature_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "request_inbox" ADD CONSTRAINT "request_inbox_request_id_signature_requests_id_fk" FOREIGN KEY ("request_id") REFERENCES "public"."signature_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "documents_owner_idx" ON "documents" USING btree ("owner_id");--> statement-breakpoint
 CREATE INDEX "signature_requests_owner_updated_idx" ON "signature_requests" USING btree ("owner_id","updated_at") WHERE "signature_requests"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "signature_requests_status_idx" ON "signature_requests" USING btree ("status");--> statement-breakpoint
@@ -117,4 +139,8 @@ CREATE UNIQUE INDEX "signers_claim_token_key" ON "signers" USING btree ("claim_t
 CREATE UNIQUE INDEX "observers_request_email_key" ON "observers" USING btree ("request_id","email");--> statement-breakpoint
 CREATE INDEX "observers_email_request_idx" ON "observers" USING btree ("email","request_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "request_events_request_seq_key" ON "request_events" USING btree ("request_id","seq");--> statement-breakpoint
-CREATE INDEX "attachments_request_idx" ON "attachments" USING btree ("request_id");
+CREATE INDEX "attachments_request_idx" ON "attachments" USING btree ("request_id");--> statement-breakpoint
+CREATE INDEX "request_inbox_updated_idx" ON "request_inbox" USING btree ("email","updated_at","request_id") WHERE visible;--> statement-breakpoint
+CREATE INDEX "request_inbox_created_idx" ON "request_inbox" USING btree ("email","created_at","request_id") WHERE visible;--> statement-breakpoint
+CREATE INDEX "request_inbox_title_idx" ON "request_inbox" USING btree ("email","title_lower","request_id") WHERE visible;--> statement-breakpoint
+CREATE INDEX "request_inbox_status_idx" ON "request_inbox" USING btree ("email","status","updated_at") WHERE visible;

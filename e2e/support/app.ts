@@ -1,0 +1,201 @@
+/**
+ * What the specs need from the running server besides the browser: fresh addresses, mails from
+ * the development mailbox, accounts and businesses made through the public API, and the site's
+ * texts from the locale files (so a reworded string does not break a spec, a missing one does).
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
+
+/** The session cookie the site mirrors its token into (contract: `signet_tab`). */
+export const TAB_COOKIE = 'signet_tab';
+/** sessionStorage key of the token (contract). */
+export const TOKEN_KEY = 'signet.token';
+
+/** A strong password the server's check accepts (long, not common, no e-mail in it). */
+export const STRONG_PASSWORD = 'Quiet-Harbour-Lantern-4821';
+
+/** A fresh, unused address for one test (`tag` says which, for reading the mailbox by hand). */
+export function freshEmail(tag: string): string {
+  return `e2e-${tag}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}@example.com`;
+}
+
+type Mail = { to: string; subject: string | null; template: string; links: string[] };
+
+/**
+ * Waits for the newest mail to `to` whose links include one to `pathname` (the worker sends
+ * asynchronously) and returns that link. `after` skips mails already seen (their count).
+ */
+export async function mailLink(
+  request: APIRequestContext,
+  to: string,
+  pathname: string,
+  after = 0,
+): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
+        expect(res.ok()).toBe(true);
+        const mails = ((await res.json()) as Mail[]).slice(0, -after || undefined);
+        found = mails.flatMap((m) => m.links).find((link) => new URL(link).pathname === pathname);
+        return found;
+      },
+      { message: `a mail to ${to} linking to ${pathname}`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return found as string;
+}
+
+/** Number of mails to `to` so far. */
+export async function mailCount(request: APIRequestContext, to: string): Promise<number> {
+  const res = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as Mail[]).length;
+}
+
+/** A mail link as a path on the server under test (mail links carry PUBLIC_URL). */
+export function pathOf(link: string): string {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+export type Account = {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  /** A session token from the registration. */
+  token: string;
+};
+
+/** Registers a confirmed account through the API: request-confirmation, mail link, register. */
+export async function createAccount(
+  request: APIRequestContext,
+  tag: string,
+  names: { firstName?: string; lastName?: string } = {},
+): Promise<Account> {
+  const email = freshEmail(tag);
+  const firstName = names.firstName ?? 'Erika';
+  const lastName = names.lastName ?? 'Muster';
+  const sent = await request.post('/api/v1/request-confirmation', {
+    data: { email, lang: 'en' },
+  });
+  expect(sent.status()).toBe(200);
+  const link = new URL(await mailLink(request, email, '/signup/confirm'));
+  const token = link.searchParams.get('token');
+  expect(token).toBeTruthy();
+  const res = await request.post('/api/v1/register', {
+    data: { firstName, lastName, password: STRONG_PASSWORD, token, gtc: true, lang: 'en' },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const body = (await res.json()) as { token: string };
+  return { email, password: STRONG_PASSWORD, firstName, lastName, token: body.token };
+}
+
+/** `POST /v1/login`: the HTTP status and, on success, the token. */
+export async function apiLogin(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<{ status: number; token?: string }> {
+  const res = await request.post('/api/v1/login', { data: { email, password } });
+  if (!res.ok()) return { status: res.status() };
+  return { status: res.status(), token: ((await res.json()) as { token: string }).token };
+}
+
+/** `GET /v1/user` with a token: 200 while the session lives, 401 after. */
+export async function userStatus(request: APIRequestContext, token: string): Promise<number> {
+  const res = await request.get('/api/v1/user', { headers: { authorization: `Bearer ${token}` } });
+  return res.status();
+}
+
+/** Creates a business with the account as its admin (`POST /v2/businesses`). */
+export async function createBusiness(
+  request: APIRequestContext,
+  account: Account,
+  name: string,
+): Promise<{ id: string; name: string }> {
+  const res = await request.post('/api/v2/businesses', {
+    headers: { authorization: `Bearer ${account.token}` },
+    data: { name, email: account.email },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: string; name: string };
+}
+
+/**
+ * Starts the browser context signed in as another tab of the site would leave it: the token in
+ * the `signet_tab` session cookie, which the site and the console pick up (no login form).
+ */
+export async function signInWithCookie(
+  context: BrowserContext,
+  baseURL: string | undefined,
+  token: string,
+): Promise<void> {
+  if (!baseURL) throw new Error('baseURL is not configured');
+  await context.addCookies([
+    {
+      name: TAB_COOKIE,
+      value: encodeURIComponent(token),
+      url: baseURL,
+      sameSite: 'Strict',
+    },
+  ]);
+}
+
+/**
+ * Waits until every island of the page has hydrated (Astro drops `ssr` then). Typing into a
+ * server-rendered form before that is lost when React takes over the inputs.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+/** Opens a site page and waits for its islands. */
+export async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await hydrated(page);
+}
+
+/** Signs in through the login form (the page must be on /login). */
+export async function fillLogin(page: Page, email: string, password: string): Promise<void> {
+  await hydrated(page);
+  await page.locator('#login-email').fill(email);
+  await page.locator('#login-password').fill(password);
+  await page.locator('form button[type=submit]').click();
+}
+
+/** The token this tab holds (sessionStorage), or null. */
+export function tabToken(page: Page): Promise<string | null> {
+  return page.evaluate((key) => sessionStorage.getItem(key), TOKEN_KEY);
+}
+
+/** A path matcher for `toHaveURL` that ignores the query (`/dashboard` → `/dashboard?tab=…`). */
+export function atPath(pathname: string): (url: URL) => boolean {
+  return (url) => url.pathname === pathname;
+}
+
+type Lang = 'en-gb' | 'de-ch';
+type Namespace = 'account' | 'site' | 'admin';
+const cache = new Map<string, Record<string, string>>();
+
+/** A text of the product from `locales/<lang>/<namespace>.json`, with `{name}` filled in. */
+export function text(
+  key: string,
+  vars: Record<string, string> = {},
+  namespace: Namespace = 'account',
+  lang: Lang = 'en-gb',
+): string {
+  const file = `${lang}/${namespace}`;
+  let messages = cache.get(file);
+  if (!messages) {
+    const url = new URL(`../../locales/${file}.json`, import.meta.url);
+    messages = JSON.parse(readFileSync(url, 'utf8')) as Record<string, string>;
+    cache.set(file, messages);
+  }
+  const message = messages[key];
+  if (message === undefined) throw new Error(`No text ${key} in ${file}`);
+  return message.replace(/\{(\w+)\}/g, (whole, name: string) => vars[name] ?? whole);
+}

@@ -1,0 +1,233 @@
+/**
+ * Dashboard list benchmark (issue "Signature requests end to end": p95 ≤ 50 ms with 20
+ * connections over 10,000 requests, PGlite).
+ *
+ *   node server/bench/list.ts            # BENCH_DURATION=5 s per scenario, BENCH_LIST_PORT=3810
+ *   node server/bench/list.ts --seed-only DIR   # only seed DIR (for EXPLAIN sessions)
+ *
+ * 1. Seeds a new PGlite database in a temp DATA_DIR with SQL: one dashboard user who owns 8,000
+ *    requests (two signers each), signs 1,500 and observes 500 of another user's — 10,000
+ *    requests on the dashboard — plus 5,000 requests that are not theirs; all five statuses.
+ *    A session for the user is made through the auth service.
+ * 2. Starts the real server (`node server/src/main.ts`, PGlite, logging at info) on that
+ *    DATA_DIR and runs autocannon with 20 connections against several list queries (default
+ *    page, deep page of 100 sorted by title, status filter, search over addresses, sendBy and
+ *    dates). Latencies are collected per response; p95 is computed from them.
+ * Prints a table and writes bench-results/list.json; exits 1 when a p95 is over 50 ms and
+ * BENCH_STRICT=1.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../src/db/client.ts';
+import { createSession } from '../src/services/auth/create-session.ts';
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+const repoDir = join(serverDir, '..');
+const PORT = Number(process.env.BENCH_LIST_PORT ?? 3810);
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const CONNECTIONS = 20;
+const BUDGET_P95_MS = 50;
+
+const OWNED = 8000;
+const SIGNING = 1500;
+const OBSERVING = 500;
+const FOREIGN = 5000;
+
+async function seed(dataDir: string): Promise<{ token: string; ms: number }> {
+  const started = performance.now();
+  const database = await openDatabase({ dataDir });
+  const { db } = database;
+  const user = '00000000-0000-4000-8000-00000000d000';
+  const peer = '00000000-0000-4000-8000-00000000e000';
+  await db.execute(sql`insert into users (id, email, email_verified, first_name, last_name, lang)
+    values (${user}, 'dana.board@example.ch', true, 'Dana', 'Board', 'de'),
+           (${peer}, 'peter.peer@example.ch', true, 'Peter', 'Peer', 'fr')`);
+  const total = OWNED + SIGNING + OBSERVING + FOREIGN;
+  // Request i: 1..OWNED mine, then signing, observing, foreign.
+  await db.execute(sql`
+    insert into signature_requests (id, owner_id, title, message, status, created_at, updated_at, initiated_at)
+    select md5('req' || i)::uuid,
+      case when i <= ${OWNED} then ${user}::uuid else ${peer}::uuid end,
+      (array['Lease', 'Employment contract', 'NDA', 'Offer', 'Invoice approval', 'Board minutes'])[1 + i % 6] || ' ' || i,
+      case when i % 3 = 0 then 'Please sign' end,
+      (array['DRAFT', 'OPEN', 'SIGNED', 'DECLINED', 'WITHDRAWN'])[1 + i % 5],
+      now() - (i || ' hours')::interval,
+      now() - ((i % 997) || ' minutes')::interval - (i || ' hours')::interval / 2,
+      case when i % 5 <> 0 then now() - (i || ' hours')::interval end
+    from generate_series(1, ${total}::int) i`);
+  await db.execute(sql`
+    insert into documents (id, owner_id, title, size, page_count, sha256, blob_key, current_blob_key)
+    select md5('doc' || i)::uuid, case when i <= ${OWNED} then ${user}::uuid else ${peer}::uuid end,
+      'Document ' || i || '.pdf', 100000 + i, 1 + i % 7,
+      encode(sha256(convert_to('doc' || i, 'UTF8')), 'hex'), 'k' || i, 'k' || i
+    from generate_series(1, ${total}::int) i`);
+  await db.execute(sql`
+    insert into request_documents (request_id, document_id, position)
+    select md5('req' || i)::uuid, md5('doc' || i)::uuid, 0 from generate_series(1, ${total}::int) i`);
+  // Two signers per request, in order; on "signing" requests the dashboard user is the first.
+  await db.execute(sql`
+    insert into signers (request_id, email, "order", claim_token, signed_at)
+    select md5('req' || i)::uuid,
+      case when i > ${OWNED} and i <= ${OWNED + SIGNING} then 'dana.board@example.ch'
+           else 'partner' || (i % 400) || '@example.ch' end,
+      0, md5('tok-a' || i), case when i % 5 = 2 then now() end
+    from generate_series(1, ${total}::int) i`);
+  await db.execute(sql`
+    insert into signers (request_id, email, "order", claim_token, signed_at)
+    select md5('req' || i)::uuid, 'second' || (i % 250) || '@example.org', 1, md5('tok-b' || i),
+      case when i % 5 = 2 then now() end
+    from generate_series(1, ${total}::int) i`);
+  await db.execute(sql`
+    insert into observers (request_id, email)
+    select md5('req' || i)::uuid, 'dana.board@example.ch'
+    from generate_series(${OWNED + SIGNING + 1}::int, ${OWNED + SIGNING + OBSERVING}::int) i`);
+  await db.execute(sql`analyze`);
+  const session = await createSession(db, user, { ip: '127.0.0.1', userAgent: 'bench' });
+  await database.close();
+  return { token: session.token, ms: performance.now() - started };
+}
+
+async function startServer(dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [join(serverDir, 'src', 'main.ts')], {
+    cwd: repoDir,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      SIGNET_MODE: 'development',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const started = performance.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${PORT}/api/v1/maintenance`);
+      await res.arrayBuffer();
+      if (res.status === 200) return child;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - started > 60_000) throw new Error('server did not start in 60 s');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? 0;
+};
+
+/** Paths relative to the list URL; the first is a floor: an authenticated call with one query. */
+const SCENARIOS: [string, string][] = [
+  ['floor: GET /api/v1/user (auth + 1 query)', 'USER'],
+  ['default page (25, updated desc)', ''],
+  ['page 20 of 100, title asc', '?size=100&page=20&sortBy=title&sortOrder=asc'],
+  ['status OPEN,SIGNED', '?status=OPEN,SIGNED&size=50'],
+  ['search an address', '?search=partner17'],
+  ['search a title', '?search=minutes&sortBy=created_at'],
+  [
+    'sendBy=others, created this year',
+    `?sendBy=others&dateTimeMode=created&dateFrom=${new Date().getUTCFullYear()}-01-01`,
+  ],
+];
+
+if (process.argv[2] === '--seed-only') {
+  // Profiling aid: seed a DATA_DIR and stop (`node bench/list.ts --seed-only /tmp/dir`).
+  const dir = process.argv[3];
+  if (!dir) throw new Error('--seed-only needs a directory');
+  console.log(await seed(dir));
+  process.exit(0);
+}
+
+const root = mkdtempSync(join(tmpdir(), 'signet-bench-list-'));
+let child: ChildProcess | undefined;
+try {
+  const dataDir = join(root, 'data');
+  const seeded = await seed(dataDir);
+  child = await startServer(dataDir);
+  const headers = { authorization: `Bearer ${seeded.token}` };
+  const base = `http://127.0.0.1:${PORT}/api/v3/signature-requests-redesign`;
+
+  // Sanity: the dashboard really holds 10,000 requests.
+  const check = await fetch(`${base}?size=25`, { headers });
+  const first = (await check.json()) as { total: number; items: unknown[] };
+  if (check.status !== 200 || first.total !== OWNED + SIGNING + OBSERVING) {
+    throw new Error(`unexpected list answer ${check.status}: total ${first.total}`);
+  }
+  // Warm-up (JIT, plan cache), not counted.
+  await autocannon({ url: base, headers, connections: CONNECTIONS, duration: 2 });
+
+  const rows: string[][] = [['scenario', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'ok']];
+  const results: Record<string, unknown>[] = [];
+  let allOk = true;
+  for (const [name, query] of SCENARIOS) {
+    const latencies: number[] = [];
+    const r = await new Promise<autocannon.Result>((resolve, reject) => {
+      const instance = autocannon(
+        {
+          url: query === 'USER' ? `http://127.0.0.1:${PORT}/api/v1/user` : `${base}${query}`,
+          headers,
+          connections: CONNECTIONS,
+          duration: DURATION,
+        },
+        (err, result) => (err ? reject(err) : resolve(result)),
+      );
+      instance.on('response', (_client, _status, _bytes, responseTime) =>
+        latencies.push(responseTime),
+      );
+    });
+    const p95 = percentile(latencies, 95);
+    const ok = p95 <= BUDGET_P95_MS && r.non2xx === 0 && r.errors === 0;
+    if (query !== 'USER') allOk &&= ok;
+    rows.push([
+      name,
+      String(Math.round(r.requests.average)),
+      percentile(latencies, 50).toFixed(1),
+      p95.toFixed(1),
+      percentile(latencies, 99).toFixed(1),
+      String(r.non2xx + r.errors),
+      ok ? 'yes' : 'NO',
+    ]);
+    results.push({
+      name,
+      query,
+      rps: r.requests.average,
+      p50: percentile(latencies, 50),
+      p95,
+      p99: percentile(latencies, 99),
+      non2xx: r.non2xx,
+      errors: r.errors,
+    });
+  }
+  console.log(
+    `list bench: ${OWNED + SIGNING + OBSERVING} requests on the dashboard (+${FOREIGN} others), seeded in ${Math.round(seeded.ms)} ms; ${CONNECTIONS} connections, ${DURATION} s per scenario, budget p95 ≤ ${BUDGET_P95_MS} ms`,
+  );
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => String(r[i]).length))) ?? [];
+  for (const [i, r] of rows.entries()) {
+    console.log(r.map((c, j) => c.padEnd(widths[j] ?? 0)).join(' | '));
+    if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
+  }
+  const out = join(repoDir, 'bench-results');
+  mkdirSync(out, { recursive: true });
+  writeFileSync(
+    join(out, 'list.json'),
+    `${JSON.stringify({ connections: CONNECTIONS, duration: DURATION, budgetP95Ms: BUDGET_P95_MS, results }, null, 2)}\n`,
+  );
+  if (!allOk && process.env.BENCH_STRICT === '1') process.exitCode = 1;
+} finally {
+  if (child && child.exitCode === null) {
+    const done = new Promise((r) => child?.once('exit', r));
+    child.kill('SIGTERM');
+    await done;
+  }
+  rmSync(root, { recursive: true, force: true });
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEV_SECRET, loadConfig } from './config.ts';
+
+const secret = 'x'.repeat(40);
+
+describe('loadConfig', () => {
+  it('has development defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      mode: 'development',
+      platform: 'EU',
+      secret: DEV_SECRET,
+      logLevel: 'info',
+    });
+    expect(c.dataDir).toMatch(/\/data$/);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.smtpUrl).toBeUndefined();
+    expect(c.warnings.join(' ')).toMatch(/SIGNET_SECRET/);
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig({
+      PORT: '3123',
+      PUBLIC_URL: 'https://sign.example.ch/',
+      DATA_DIR: '/var/lib/signet',
+      DATABASE_URL: 'postgres://u:p@db:5432/signet',
+      SMTP_URL: 'smtp://mail:25',
+      MAIL_FROM: 'Signet <hello@example.ch>',
+      SIGNET_SECRET: secret,
+      NODE_ENV: 'production',
+      STAFF_EMAIL_DOMAIN: 'Example.CH',
+    });
+    expect(c).toMatchObject({
+      port: 3123,
+      publicUrl: 'https://sign.example.ch',
+      dataDir: '/var/lib/signet',
+      databaseUrl: 'postgres://u:p@db:5432/signet',
+      smtpUrl: 'smtp://mail:25',
+      mailFrom: 'Signet <hello@example.ch>',
+      secret,
+      mode: 'production',
+      platform: 'CH',
+      staffEmailDomain: 'example.ch',
+      warnings: [],
+    });
+  });
+
+  it('takes the platform from the host suffix', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://signet.example.com' }).platform).toBe('EU');
+    expect(loadConfig({ PUBLIC_URL: 'https://signet.example.ch' }).platform).toBe('CH');
+    expect(loadConfig({ PUBLIC_URL: 'https://ch.example.com' }).platform).toBe('EU');
+  });
+
+  it('lets SIGNET_MODE win over NODE_ENV', () => {
+    expect(loadConfig({ NODE_ENV: 'production', SIGNET_MODE: 'test' }).mode).toBe('test');
+    expect(loadConfig({ NODE_ENV: 'test' }).mode).toBe('test');
+    expect(loadConfig({ NODE_ENV: 'test' }).logLevel).toBe('silent');
+  });
+
+  it('trusts X-Forwarded-For only when TRUST_PROXY says so', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ PUBLIC_URL: 'ftp://example.com' }, 'PUBLIC_URL'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ SIGNET_SECRET: 'short' }, 'SIGNET_SECRET'],
+    [{ SIGNET_MODE: 'staging' }, 'SIGNET_MODE'],
+    [{ STAFF_EMAIL_DOMAIN: 'not a domain' }, 'STAFF_EMAIL_DOMAIN'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY'],
+  ])('rejects %j naming the variable in one line', (env, variable) => {
+    let error: unknown;
+    try {
+      loadConfig(env as Record<string, string>);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const e = error as ConfigError;
+    expect(e.variable).toBe(variable);
+    expect(e.message).toContain(variable);
+    expect(e.message).not.toContain('\n');
+  });
+
+  it('never echoes the secret', () => {
+    expect(() => loadConfig({ SIGNET_SECRET: 'hunter2' })).toThrow(/SIGNET_SECRET/);
+    try {
+      loadConfig({ SIGNET_SECRET: 'hunter2' });
+    } catch (e) {
+      expect((e as Error).message).not.toContain('hunter2');
+    }
+  });
+
+  it('requires a secret and a public URL in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://a.example' })).toThrow(
+      /SIGNET_SECRET is required/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', SIGNET_SECRET: secret })).toThrow(
+      /PUBLIC_URL is required/,
+    );
+  });
+
+  it('treats empty variables as unset', () => {
+    const c = loadConfig({ PORT: '', DATABASE_URL: '', SMTP_URL: '' });
+    expect(c.port).toBe(3000);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.smtpUrl).toBeUndefined();
+  });
+});

@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+/*
+ * A new PGlite cluster costs about 2.5 s of initdb in WASM plus the migrations; loading a dump
+ * of one costs a fraction of that. This keeps one dump of a freshly initialised cluster with
+ * every migration applied — keyed by the PGlite version and the migration files — in memory
+ * and in the system temp folder, and new databases (a new DATA_DIR, every test database) start
+ * from it. The migrator still runs at open and finds nothing to do.
+ */
+
+let memo: Promise<Blob> | undefined;
+
+function pgliteVersion(): string {
+  // createRequire works both in Node and under vitest (where import.meta.resolve may not).
+  let entry: string;
+  try {
+    entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  } catch {
+    return 'unknown';
+  }
+  let dir = dirname(entry);
+  for (let i = 0; i < 5; i++) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+        name?: string;
+        version?: string;
+      };
+      if (pkg.name === '@electric-sql/pglite' && pkg.version) return pkg.version;
+    } catch {
+      // Keep walking up.
+    }
+    dir = dirname(dir);
+  }
+  return 'unknown';
+}
+
+function migrationsHash(folder: string): string {
+  const h = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const p = join(dir, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else if (entry.name.endsWith('.sql') || entry.name === '_journal.json') {
+        h.update(entry.name).update(readFileSync(p));
+      }
+    }
+  };
+  walk(folder);
+  return h.digest('hex').slice(0, 16);
+}
+
+/** Where the dump is cached across processes (override with SIGNET_PGLITE_TEMPLATE_DIR). */
+export function templateFile(migrationsFolder: string): string {
+  const dir = process.env.SIGNET_PGLITE_TEMPLATE_DIR ?? join(tmpdir(), 'signet-pglite-template');
+  return join(dir, `pglite-${pgliteVersion()}-${migrationsHash(migrationsFolder)}.tar`);
+}
+
+async function build(
+  migrationsFolder: string,
+  migrate: (client: import('@electric-sql/pglite').PGlite) => Promise<void>,
+): Promise<Blob> {
+  const file = templateFile(migrationsFolder);
+  try {
+    const bytes = readFileSync(file);
+    if (bytes.byteLength > 1024) return new Blob([bytes]);
+  } catch {
+    // Not cached yet.
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const pg = new PGlite();
+  await pg.waitReady;
+  await migrate(pg);
+  await pg.query('CHECKPOINT');
+  const blob = await pg.dumpDataDir('none');
+  await pg.close();
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    writeFileSync(tmp, new Uint8Array(await blob.arrayBuffer()));
+    renameSync(tmp, file);
+    pruneOld(dirname(file), file);
+  } catch {
+    // A read-only temp folder only costs speed.
+  }
+  return blob;
+}
+
+/** Removes templates of older migration sets (40 MB each) once they are ten minutes old. */
+function pruneOld(dir: string, keep: string) {
+  const cutoff = Date.now() - 10 * 60_000;
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (p === keep || !/^pglite-.*\.tar(\..*\.tmp)?$/.test(name)) continue;
+    try {
+      if (statSync(p).mtimeMs < cutoff) rmSync(p, { force: true });
+    } catch {
+      // Another process may have removed it.
+    }
+  }
+}
+
+/** The dump of a new cluster with all migrations applied (built once, then cached). */
+export function pgliteTemplate(
+  migrationsFolder: string,
+  migrate: (client: import('@electric-sql/pglite').PGlite) => Promise<void>,
+): Promise<Blob> {
+  memo ??= build(migrationsFolder, migrate).catch((e: unknown) => {
+    memo = undefined;
+    throw e;
+  });
+  return memo;
+}

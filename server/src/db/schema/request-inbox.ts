@@ -1,0 +1,60 @@
+import { REQUEST_STATUSES } from '@signet/shared/signature-request/signature-request.schema';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { signatureRequests } from './signature-requests.ts';
+
+/**
+ * The dashboard's read model: one row per (participant address, request), with the request's
+ * sortable fields copied. Written only by triggers (migration `request_inbox`) on
+ * signature_requests, signers and observers, so every writer — including the signing service —
+ * keeps it right. The list reads a page of it through an index on (email, sort key) and touches
+ * only the rows of the page, however many requests a person has.
+ */
+export const requestInbox = pgTable(
+  'request_inbox',
+  {
+    email: text('email').notNull(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => signatureRequests.id, { onDelete: 'cascade' }),
+    isOwner: boolean('is_owner').notNull().default(false),
+    isSigner: boolean('is_signer').notNull().default(false),
+    isObserver: boolean('is_observer').notNull().default(false),
+    ownerId: uuid('owner_id').notNull(),
+    status: text('status', { enum: REQUEST_STATUSES }).notNull(),
+    titleLower: text('title_lower').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    deleted: boolean('deleted').notNull().default(false),
+    /** On the dashboard: a participant in some role, and the request not deleted. */
+    visible: boolean('visible')
+      .notNull()
+      .generatedAlwaysAs(sql`(is_owner or is_signer or is_observer) and not deleted`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.email, t.requestId] }),
+    index('request_inbox_updated_idx').on(t.email, t.updatedAt, t.requestId).where(sql`visible`),
+    index('request_inbox_created_idx').on(t.email, t.createdAt, t.requestId).where(sql`visible`),
+    index('request_inbox_title_idx').on(t.email, t.titleLower, t.requestId).where(sql`visible`),
+    index('request_inbox_status_idx').on(t.email, t.status, t.updatedAt).where(sql`visible`),
+  ],
+);
+
+/**
+ * A counter per address, raised (by the same triggers) in every transaction that changes that
+ * address's inbox. Raises are serialised by the row lock, so a reader who sees the same version
+ * twice knows nothing was committed in between: the list caches its totals against it.
+ */
+export const requestInboxVersions = pgTable('request_inbox_versions', {
+  email: text('email').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});

@@ -1,0 +1,126 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createAdaptorServer } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/app.ts';
+import { mountWeb } from './static.ts';
+
+const PORT = 3150;
+
+function makeDist(root: string) {
+  const admin = join(root, 'admin');
+  mkdirSync(join(admin, 'assets'), { recursive: true });
+  writeFileSync(join(admin, 'index.html'), '<!doctype html><title>console</title>');
+  writeFileSync(join(admin, 'assets', 'app-1234.js'), 'console.log("admin")');
+  const site = join(root, 'site');
+  mkdirSync(join(site, 'client', '_astro'), { recursive: true });
+  mkdirSync(join(site, 'client', 'about'), { recursive: true });
+  mkdirSync(join(site, 'server'), { recursive: true });
+  writeFileSync(join(site, 'client', '_astro', 'page.abcd.css'), 'body{}');
+  writeFileSync(join(site, 'client', 'favicon.svg'), '<svg/>');
+  writeFileSync(join(site, 'client', 'about', 'index.html'), '<h1>prerendered about</h1>');
+  // The shape @astrojs/node builds in middleware mode: `handler(req, res, next?)`.
+  writeFileSync(
+    join(site, 'server', 'entry.mjs'),
+    `export const handler = async (req, res) => {
+      res.statusCode = req.url.startsWith('/missing') ? 404 : 200;
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.end('<h1>astro ' + req.method + ' ' + req.url + '</h1>');
+    };`,
+  );
+  return { admin, site };
+}
+
+describe('web serving', () => {
+  let t: TestApp;
+  let root: string;
+  let server: ReturnType<typeof createAdaptorServer>;
+  let base: string;
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'signet-static-'));
+    const { admin, site } = makeDist(root);
+    t = await createTestApp();
+    mountWeb(t.app, { adminDir: admin, siteDir: site, log: t.deps.log });
+    server = createAdaptorServer({ fetch: t.app.fetch });
+    await new Promise<void>((resolve) => server.listen(PORT, '127.0.0.1', () => resolve()));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((r) => server.close(r));
+    await t.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const get = async (path: string, init?: RequestInit) => {
+    const res = await fetch(base + path, { redirect: 'manual', ...init });
+    return { status: res.status, headers: res.headers, text: await res.text() };
+  };
+
+  it('keeps the API in front', async () => {
+    const r = await get('/api/v1/datetime');
+    expect(r.status).toBe(200);
+    expect(JSON.parse(r.text).now).toBeTruthy();
+    const missing = await get('/api/v1/unknown');
+    expect(missing.status).toBe(404);
+    expect(JSON.parse(missing.text).code).toBe('NOT_FOUND');
+  });
+
+  it('serves the console with an SPA fallback', async () => {
+    expect((await get('/business')).status).toBe(301);
+    const index = await get('/business/');
+    expect(index.status).toBe(200);
+    expect(index.text).toContain('console');
+    const deep = await get('/business/members/123/show');
+    expect(deep.status).toBe(200);
+    expect(deep.text).toContain('console');
+    expect(deep.headers.get('cache-control')).toBe('no-cache');
+    const asset = await get('/business/assets/app-1234.js');
+    expect(asset.text).toContain('admin');
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('serves site files, immutable under /_astro', async () => {
+    const css = await get('/_astro/page.abcd.css');
+    expect(css.status).toBe(200);
+    expect(css.headers.get('content-type')).toContain('text/css');
+    expect(css.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const icon = await get('/favicon.svg');
+    expect(icon.headers.get('cache-control')).toBe('no-cache');
+    const about = await get('/about/');
+    expect(about.text).toContain('prerendered about');
+  });
+
+  it('hands everything else to the Astro handler, with the request id', async () => {
+    const page = await get('/login?x=1', { headers: { 'X-Request-Id': 'page-1' } });
+    expect(page.status).toBe(200);
+    expect(page.text).toBe('<h1>astro GET /login?x=1</h1>');
+    expect(page.headers.get('x-request-id')).toBe('page-1');
+    const missing = await get('/missing/page');
+    expect(missing.status).toBe(404);
+    const traversal = await get('/_astro/../../server/entry.mjs');
+    expect(traversal.text).not.toContain('export const handler');
+  });
+});
+
+describe('web serving without builds', () => {
+  it('answers 503 for pages and keeps the API working', async () => {
+    const t = await createTestApp();
+    try {
+      mountWeb(t.app, {
+        adminDir: '/nonexistent/admin',
+        siteDir: '/nonexistent/site',
+        log: t.deps.log,
+      });
+      expect((await t.app.request('/api/v1/datetime')).status).toBe(200);
+      const page = await t.app.request('/');
+      expect(page.status).toBe(503);
+      expect(await page.text()).toMatch(/pnpm build/);
+      expect((await t.app.request('/business/x')).status).toBe(503);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,94 @@
+import { routes } from '@signet/shared';
+import { requestMeta } from '../../http/auth.ts';
+import { registerRoute } from '../../http/register.ts';
+import type { RouteModule } from '../../http/types.ts';
+import { blobStoreFor } from '../../services/documents/blobs.ts';
+import {
+  deleteAttachment,
+  type FilesContext,
+  getAttachment,
+  getAttachmentContent,
+  getReport,
+  getZip,
+  listAttachments,
+  uploadAttachment,
+} from '../../services/signing/request-files.ts';
+import { signRequests } from '../../services/signing/sign-requests.ts';
+import { fileResponse } from '../documents/index.ts';
+
+/** `POST /v3/sign`, and a request's zip, report and attachments (spec section 7). */
+export const signingRoutes: RouteModule = (api, deps) => {
+  const files = (userId: string, c: Parameters<typeof requestMeta>[0]): FilesContext => ({
+    db: deps.db,
+    store: blobStoreFor(deps),
+    config: deps.config,
+    principal: { userId },
+    meta: requestMeta(c),
+  });
+
+  registerRoute(api, deps, routes.sign, ({ principal, body, c }) =>
+    signRequests(
+      {
+        db: deps.db,
+        store: blobStoreFor(deps),
+        config: deps.config,
+        principal,
+        meta: requestMeta(c),
+        log: deps.log,
+      },
+      body,
+    ),
+  );
+
+  registerRoute(api, deps, routes.getSignatureRequestZip, async ({ principal, params, c }) => {
+    const file = await getZip(files(principal.userId, c), params.id);
+    return fileResponse(file.bytes, file.contentType, file.fileName);
+  });
+
+  registerRoute(
+    api,
+    deps,
+    routes.getSignatureRequestReport,
+    async ({ principal, params, query, c }) => {
+      const out = await getReport(files(principal.userId, c), params.id, query.type);
+      if (out.kind === 'json')
+        return c.json(out.report, 200, { 'Cache-Control': 'private, no-store' });
+      const html = out.file.contentType.startsWith('text/html');
+      return fileResponse(out.file.bytes, out.file.contentType, html ? null : out.file.fileName, {
+        ...(html
+          ? { 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'" }
+          : {}),
+      });
+    },
+  );
+
+  registerRoute(api, deps, routes.listAttachments, ({ principal, params, c }) =>
+    listAttachments(files(principal.userId, c), params.id),
+  );
+
+  // Registered without its body schema: the service reads multipart or base64 JSON with the upload limit.
+  registerRoute(
+    api,
+    deps,
+    { ...routes.uploadAttachment, body: undefined },
+    ({ principal, params, c }) =>
+      uploadAttachment(files(principal.userId, c), params.id, c.req.raw),
+  );
+
+  registerRoute(api, deps, routes.getAttachment, ({ principal, params, c }) =>
+    getAttachment(files(principal.userId, c), params.id, params.att),
+  );
+
+  registerRoute(api, deps, routes.deleteAttachment, async ({ principal, params, c }) => {
+    await deleteAttachment(files(principal.userId, c), params.id, params.att);
+    return { status: 'ok' as const };
+  });
+
+  registerRoute(api, deps, routes.getAttachmentContent, async ({ principal, params, c }) => {
+    const file = await getAttachmentContent(files(principal.userId, c), params.id, params.att);
+    // Uploaded files (an SVG may hold script) never run in our origin.
+    return fileResponse(file.bytes, file.contentType, file.fileName, {
+      'Content-Security-Policy': 'sandbox',
+    });
+  });
+};

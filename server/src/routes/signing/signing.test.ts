@@ -1,0 +1,459 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TReport } from '@signet/shared/document/document.schema';
+import type {
+  TDocument,
+  TSignatureRequest,
+} from '@signet/shared/signature-request/signature-request.schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listSignatures } from '../../pdf/inspect.ts';
+import { makeTestPdf } from '../../pdf/make-test-pdf.ts';
+import { dumpSignatureCms, pdfsig, qpdfCheck, requireTool } from '../../pdf/test-tools.ts';
+import { signUp, uniqueEmail } from '../auth/testing.ts';
+import { createDocumentsTestApp, uploadPdf } from '../documents/testing.ts';
+
+type App = Awaited<ReturnType<typeof createDocumentsTestApp>>;
+type SignResult = {
+  signatureRequestId: string;
+  ok: boolean;
+  status_overall?: string;
+  code?: string;
+  message?: string;
+}[];
+
+const OID = {
+  signingTime: '1.2.840.113549.1.9.5',
+  signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
+};
+
+let t: App;
+
+beforeAll(async () => {
+  requireTool('pdfsig');
+  requireTool('qpdf');
+  t = await createDocumentsTestApp();
+});
+afterAll(() => t.cleanup());
+
+async function download(token: string, id: string, signed = true): Promise<Uint8Array> {
+  const res = await t.app.request(`/api/v3/documents/${id}/download?signed=${signed}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(res.status).toBe(200);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+/** Signs a batch; a batch that signed nothing fails as a whole, with the results in details. */
+async function sign(token: string, body: unknown): Promise<SignResult & { status?: number }> {
+  const res = await t.request<SignResult | { code: string; details: { results: SignResult } }>(
+    'POST',
+    '/api/v3/sign',
+    {
+      token,
+      body,
+    },
+  );
+  if (res.status === 200) return res.body as SignResult;
+  const error = res.body as { code: string; details: { results: SignResult } };
+  expect(error.details.results[0]?.code).toBe(error.code);
+  return Object.assign(error.details.results, { status: res.status });
+}
+
+async function newRequest(
+  ownerToken: string,
+  doc: TDocument,
+  signers: { email: string; order: number }[],
+  observers: string[] = [],
+): Promise<TSignatureRequest> {
+  const created = await t.request<TSignatureRequest>('POST', '/api/v3/signature-requests', {
+    token: ownerToken,
+    body: {
+      title: 'Service agreement',
+      documents: [{ document_id: doc.id }],
+      signatures: signers.map((s) => ({ account_email: s.email, order: s.order })),
+      observers,
+    },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const sent = await t.request<TSignatureRequest>(
+    'POST',
+    `/api/v3/signature-requests/${created.body.id}/initiate`,
+    {
+      token: ownerToken,
+    },
+  );
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  return sent.body;
+}
+
+function pdfText(bytes: Uint8Array): string {
+  const dir = mkdtempSync(join(tmpdir(), 'signet-text-'));
+  try {
+    writeFileSync(join(dir, 'a.pdf'), bytes);
+    const r = spawnSync('pdftotext', ['-layout', 'a.pdf', '-'], { cwd: dir, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(r.stderr);
+    return r.stdout;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('three signers in order, through the API', () => {
+  let owner: Awaited<ReturnType<typeof signUp>>;
+  let people: Awaited<ReturnType<typeof signUp>>[];
+  let observer: string;
+  let doc: TDocument;
+  let request: TSignatureRequest;
+  let original: Uint8Array;
+  let signed: Uint8Array;
+
+  beforeAll(async () => {
+    owner = await signUp(t, { firstName: 'Olivia' });
+    people = [
+      await signUp(t, { firstName: 'Anna' }),
+      await signUp(t, { firstName: 'Bruno' }),
+      await signUp(t, { firstName: 'Chloé' }),
+    ];
+    observer = uniqueEmail('observer');
+    original = await makeTestPdf({ pages: 3 });
+    doc = await uploadPdf(t, owner.token, original, 'Service agreement');
+    request = await newRequest(
+      owner.token,
+      doc,
+      people.map((p, i) => ({ email: p.email, order: i + 1 })),
+      [observer],
+    );
+  });
+
+  it('refuses the third signer before their turn, and strangers', async () => {
+    const early = await sign(people[2]?.token as string, [{ signatureRequestId: request.id }]);
+    expect(early.status).toBe(409);
+    expect(early[0]).toMatchObject({ ok: false, code: 'NOT_YOUR_TURN' });
+    const stranger = (await signUp(t)).token;
+    const refused = await sign(stranger, [{ signatureRequestId: request.id }]);
+    expect(refused.status).toBe(404);
+    expect(refused[0]).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+    // In a batch with a request that can be signed, the refusal is that entry's result only.
+    const otherDoc = await uploadPdf(t, owner.token, await makeTestPdf(), 'Side letter');
+    const other = await newRequest(owner.token, otherDoc, [
+      { email: people[2]?.email as string, order: 1 },
+    ]);
+    const mixed = await sign(people[2]?.token as string, [
+      { signatureRequestId: request.id },
+      { signatureRequestId: other.id },
+    ]);
+    expect(mixed.status).toBeUndefined();
+    expect(mixed).toMatchObject([
+      { signatureRequestId: request.id, ok: false, code: 'NOT_YOUR_TURN' },
+      { signatureRequestId: other.id, ok: true, status_overall: 'SIGNED' },
+    ]);
+    expect(
+      (await t.request<TDocument>('GET', `/api/v3/documents/${doc.id}`, { token: owner.token }))
+        .body.signed_sha256,
+    ).toBeNull();
+  });
+
+  it('signs in order; the last signature completes the request', async () => {
+    const placements = [
+      [{ document_id: doc.id, page: 1, x: 50, y: 650 }],
+      [{ document_id: doc.id, page: 2, x: 250, y: 40, width: 200, height: 90 }],
+      undefined, // the default place: bottom-right of the last page
+    ];
+    for (const [i, p] of people.entries()) {
+      const result = await sign(p.token, [
+        {
+          signatureRequestId: request.id,
+          signingName: `${p.user.firstName} Meier`,
+          signingReason: 'I agree',
+          ...(placements[i] ? { documentSignatures: placements[i] } : {}),
+        },
+      ]);
+      expect(result[0], JSON.stringify(result)).toMatchObject({
+        ok: true,
+        status_overall: i === 2 ? 'SIGNED' : 'OPEN',
+      });
+    }
+    const got = await t.request<TSignatureRequest>(
+      'GET',
+      `/api/v3/signature-requests/${request.id}`,
+      { token: owner.token },
+    );
+    expect(got.body.status_overall).toBe('SIGNED');
+    expect(got.body.completed_at).not.toBeNull();
+    expect(got.body.signatures.every((s) => s.status_code === 'SIGNED')).toBe(true);
+    signed = await download(owner.token, doc.id);
+  });
+
+  it('pdfsig: three valid PAdES signatures, the last covering the total document', () => {
+    const verdict = pdfsig(signed);
+    expect(verdict.signatures).toHaveLength(3);
+    for (const s of verdict.signatures) {
+      expect(s.valid, s.text).toBe(true);
+      expect(s.subFilter).toBe('ETSI.CAdES.detached');
+    }
+    expect(verdict.signatures.map((s) => s.totalDocument)).toEqual([false, false, true]);
+  });
+
+  it('each CMS has signing-certificate-v2 and no signing-time; qpdf --check passes', () => {
+    const cms = dumpSignatureCms(signed);
+    expect(cms).toHaveLength(3);
+    for (const printed of cms) {
+      expect(printed).toContain(OID.signingCertificateV2);
+      expect(printed).not.toContain(OID.signingTime);
+      expect(printed).not.toMatch(/signingTime/);
+    }
+    expect(qpdfCheck(signed).status).toBe(0);
+  });
+
+  it('the upload is a byte-identical prefix; the signers are named in /Name', async () => {
+    expect(Buffer.from(signed.subarray(0, original.length)).equals(Buffer.from(original))).toBe(
+      true,
+    );
+    expect(new Uint8Array(await download(owner.token, doc.id, false))).toEqual(original);
+    const sigs = await listSignatures(signed);
+    expect(sigs.map((s) => s.signerName)).toEqual(['Anna Meier', 'Bruno Meier', 'Chloé Meier']);
+  });
+
+  it('one byte flipped inside a signed range: pdfsig reports that signature invalid', () => {
+    const tampered = new Uint8Array(signed);
+    // Inside the original content (covered by every signature's first range).
+    const at = Math.floor(original.length / 2);
+    tampered[at] = (tampered[at] as number) ^ 0x01;
+    const verdict = pdfsig(tampered);
+    expect(verdict.signatures).toHaveLength(3);
+    expect(verdict.signatures.every((s) => !s.valid)).toBe(true);
+  });
+
+  it('everyone gets the completion mail: owner, signers, observer', async () => {
+    for (const to of [owner.email, ...people.map((p) => p.email), observer]) {
+      const mails = await t.mailbox.all(to);
+      expect(
+        mails.some(
+          (m) =>
+            m.template === 'request-completed' &&
+            m.status === 'delivered' &&
+            (m.subject ?? '').includes('Service agreement'),
+        ),
+        to,
+      ).toBe(true);
+    }
+  });
+
+  it('the protocol lists the log and is signed by the platform (pdf, json, html)', async () => {
+    const json = await t.request<TReport>(
+      'GET',
+      `/api/v3/signature-requests/${request.id}/report?type=json`,
+      { token: people[1]?.token as string },
+    );
+    expect(json.status).toBe(200);
+    const types = json.body.events.map((e) => (e as { type: string }).type);
+    expect(types).toEqual(expect.arrayContaining(['created', 'initiated', 'signed', 'completed']));
+    expect(types.filter((x) => x === 'signed')).toHaveLength(3);
+    expect(json.body.integrity.ok).toBe(true);
+    expect(json.body.documents[0]?.signed_sha256).toBe(
+      (await t.request<TDocument>('GET', `/api/v3/documents/${doc.id}`, { token: owner.token }))
+        .body.signed_sha256,
+    );
+
+    const res = await t.app.request(`/api/v3/signature-requests/${request.id}/report?type=pdf`, {
+      headers: { Authorization: `Bearer ${owner.token}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toContain(
+      `filename="${request.id}_protocol.pdf"`,
+    );
+    const protocol = new Uint8Array(await res.arrayBuffer());
+    const verdict = pdfsig(protocol);
+    expect(verdict.signatures).toHaveLength(1);
+    expect(verdict.signatures[0]?.valid).toBe(true);
+    expect(verdict.signatures[0]?.totalDocument).toBe(true);
+    const text = pdfText(protocol);
+    for (const p of people) expect(text).toContain(p.email);
+    expect(text).toContain('All signers have signed');
+    // The stored protocol was built at completion: it ends with the 'completed' entry.
+    const completed = json.body.events.find(
+      (e) => (e as { type: string }).type === 'completed',
+    ) as { hash: string };
+    expect(text.replace(/\s+/g, '')).toContain(completed.hash);
+
+    const html = await t.app.request(`/api/v3/signature-requests/${request.id}/report?type=html`, {
+      headers: { Authorization: `Bearer ${owner.token}` },
+    });
+    expect(html.headers.get('content-type')).toContain('text/html');
+    const page = await html.text();
+    expect(page).toContain('Evidence log');
+    expect(page).toContain('Chlo');
+  });
+
+  it('zip: the signed document and the protocol', async () => {
+    const res = await t.app.request(`/api/v3/signature-requests/${request.id}/zip`, {
+      headers: { Authorization: `Bearer ${owner.token}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    const dir = mkdtempSync(join(tmpdir(), 'signet-zip-'));
+    try {
+      writeFileSync(join(dir, 'a.zip'), new Uint8Array(await res.arrayBuffer()));
+      const list = spawnSync('unzip', ['-Z1', 'a.zip'], { cwd: dir, encoding: 'utf8' });
+      expect(list.stdout.trim().split('\n').sort()).toEqual(
+        ['Service agreement.pdf', `${request.id}_protocol.pdf`].sort(),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const stranger = (await signUp(t)).token;
+    expect(
+      (await t.request('GET', `/api/v3/signature-requests/${request.id}/zip`, { token: stranger }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await t.request('GET', `/api/v3/signature-requests/${request.id}/report`, {
+          token: stranger,
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  it('a signed request is final: signing again is refused, its document cannot be deleted', async () => {
+    const again = await sign(people[0]?.token as string, [{ signatureRequestId: request.id }]);
+    expect(again[0]).toMatchObject({ ok: false, code: 'REQUEST_NOT_OPEN' });
+    const del = await t.request<{ code: string }>('DELETE', `/api/v3/documents/${doc.id}`, {
+      token: owner.token,
+    });
+    expect(del.status).toBe(409);
+    expect(del.body.code).toBe('DOCUMENT_IN_USE');
+  });
+});
+
+describe('attachments', () => {
+  it('owner uploads, participants read, strangers get 404, owner deletes', async () => {
+    const owner = await signUp(t);
+    const signer = await signUp(t);
+    const doc = await uploadPdf(t, owner.token, await makeTestPdf());
+    const req = await newRequest(owner.token, doc, [{ email: signer.email, order: 1 }]);
+    const png = Buffer.concat([
+      Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+      Buffer.alloc(64, 1),
+    ]);
+    const form = new FormData();
+    form.set('file', new File([png], 'Plan.png', { type: 'image/png' }));
+    const up = await t.app.request(`/api/v3/signature-requests/${req.id}/attachments`, {
+      method: 'POST',
+      body: form,
+      headers: { Authorization: `Bearer ${owner.token}` },
+    });
+    const att = (await up.json()) as { id: string; n: number; name: string; content_type: string };
+    expect(up.status, JSON.stringify(att)).toBe(201);
+    expect(att).toMatchObject({ n: 1, name: 'Plan.png', content_type: 'image/png' });
+
+    const bad = await t.request<{ code: string }>(
+      'POST',
+      `/api/v3/signature-requests/${req.id}/attachments`,
+      {
+        token: owner.token,
+        body: { name: 'run.exe', content: Buffer.from('MZ...').toString('base64') },
+      },
+    );
+    expect(bad.status).toBe(415);
+    const fake = await t.request<{ code: string }>(
+      'POST',
+      `/api/v3/signature-requests/${req.id}/attachments`,
+      {
+        token: owner.token,
+        body: { name: 'photo.jpg', content: Buffer.from('not a jpeg').toString('base64') },
+      },
+    );
+    expect(fake.status).toBe(415);
+    const bySigner = await t.request('POST', `/api/v3/signature-requests/${req.id}/attachments`, {
+      token: signer.token,
+      body: { name: 'x.png', content: png.toString('base64') },
+    });
+    expect(bySigner.status).toBe(403);
+
+    const list = await t.request<{ items: unknown[] }>(
+      'GET',
+      `/api/v3/signature-requests/${req.id}/attachments`,
+      { token: signer.token },
+    );
+    expect(list.body.items).toHaveLength(1);
+    const one = await t.request(
+      'GET',
+      `/api/v3/signature-requests/${req.id}/attachments/${att.id}`,
+      { token: signer.token },
+    );
+    expect(one.status).toBe(200);
+    const content = await t.app.request(
+      `/api/v3/signature-requests/${req.id}/attachments/${att.id}/content`,
+      {
+        headers: { Authorization: `Bearer ${signer.token}` },
+      },
+    );
+    expect(content.status).toBe(200);
+    expect(content.headers.get('content-type')).toBe('image/png');
+    expect(content.headers.get('content-disposition')).toContain('filename="Plan.png"');
+    expect(Buffer.from(await content.arrayBuffer()).equals(png)).toBe(true);
+
+    const stranger = (await signUp(t)).token;
+    expect(
+      (
+        await t.request('GET', `/api/v3/signature-requests/${req.id}/attachments/${att.id}`, {
+          token: stranger,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await t.request('DELETE', `/api/v3/signature-requests/${req.id}/attachments/${att.id}`, {
+          token: stranger,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await t.request('DELETE', `/api/v3/signature-requests/${req.id}/attachments/${att.id}`, {
+          token: owner.token,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await t.request('GET', `/api/v3/signature-requests/${req.id}/attachments/${att.id}`, {
+          token: owner.token,
+        })
+      ).status,
+    ).toBe(404);
+  });
+});
+
+describe('two signers of one request signing at the same moment', () => {
+  it('50 times: both signatures present and valid every time', async () => {
+    const owner = await signUp(t);
+    const a = await signUp(t);
+    const b = await signUp(t);
+    const pdf = await makeTestPdf({ pages: 1 });
+    for (let round = 0; round < 50; round++) {
+      const doc = await uploadPdf(t, owner.token, pdf, `Round ${round}`);
+      const req = await newRequest(owner.token, doc, [
+        { email: a.email, order: 1 },
+        { email: b.email, order: 1 },
+      ]);
+      const [ra, rb] = await Promise.all([
+        sign(a.token, [{ signatureRequestId: req.id, signingName: 'A' }]),
+        sign(b.token, [{ signatureRequestId: req.id, signingName: 'B' }]),
+      ]);
+      expect([ra[0]?.ok, rb[0]?.ok], JSON.stringify([ra, rb])).toEqual([true, true]);
+      expect([ra[0]?.status_overall, rb[0]?.status_overall].sort()).toEqual(['OPEN', 'SIGNED']);
+      const signed = await download(owner.token, doc.id);
+      const verdict = pdfsig(signed);
+      expect(
+        verdict.signatures.map((s) => s.valid),
+        `round ${round}`,
+      ).toEqual([true, true]);
+      expect(verdict.signatures[1]?.totalDocument).toBe(true);
+      expect((await listSignatures(signed)).map((s) => s.signerName).sort()).toEqual(['A', 'B']);
+    }
+  }, 300_000);
+});

@@ -1,0 +1,52 @@
+import { X509Certificate } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signingKeys } from '../../db/schema/signing-keys.ts';
+import { openTestDatabase } from '../../testing/database.ts';
+import { bootstrapCa, CA_KEY_NAME, platformCa } from './platform-ca.ts';
+
+const SECRET = 'platform-ca-test-secret-0123456789';
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.close());
+
+describe('the built-in CA', () => {
+  it('two servers starting at once on one database end up with one CA', async () => {
+    const [a, b] = await Promise.all([
+      bootstrapCa(database.db, SECRET),
+      bootstrapCa(database.db, SECRET),
+    ]);
+    expect(Buffer.from(a.platformCertificate).equals(Buffer.from(b.platformCertificate))).toBe(
+      true,
+    );
+    const rows = await database.db.select().from(signingKeys);
+    expect(rows.map((r) => r.name)).toEqual([CA_KEY_NAME]);
+    const row = rows[0];
+    // The private keys are stored sealed: no PKCS#8 key in the clear.
+    const stored = JSON.parse(row?.encryptedKey ?? '{}') as {
+      root: { key: string };
+      platform: { key: string };
+    };
+    expect(stored.root.key).toMatch(/^v1\./);
+    expect(stored.platform.key).toMatch(/^v1\./);
+    expect(row?.certificatePem).toContain('BEGIN CERTIFICATE');
+    const cert = new X509Certificate(a.platformCertificate);
+    expect(cert.subject).toContain('Platform Signing');
+  });
+
+  it('is loaded from the database afterwards, cached per process, and needs the same secret', async () => {
+    const first = await platformCa(database.db, SECRET);
+    expect(await platformCa(database.db, SECRET)).toBe(first);
+    const again = await bootstrapCa(database.db, SECRET);
+    expect(Buffer.from(again.rootCertificate).equals(Buffer.from(first.rootCertificate))).toBe(
+      true,
+    );
+    await expect(
+      bootstrapCa(database.db, 'another-secret-of-enough-length-000'),
+    ).rejects.toMatchObject({
+      code: 'CA_KEY_DECRYPTION_FAILED',
+    });
+  });
+});

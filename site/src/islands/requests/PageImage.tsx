@@ -1,0 +1,102 @@
+import { useEffect, useRef, useState } from 'react';
+import { session as store, TOKEN_KEY } from '../../lib/storage.ts';
+import { loadPageImage, pageImagePath, type TPageAttempt } from './page-image.ts';
+
+async function fetchPage(path: string, signal: AbortSignal): Promise<TPageAttempt> {
+  const token = store.get(TOKEN_KEY);
+  try {
+    const response = await fetch(`/api${path}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      signal,
+    });
+    if (response.ok) return { ok: true, blob: await response.blob() };
+    return { ok: false, status: response.status, retryAfter: response.headers.get('retry-after') };
+  } catch {
+    return { ok: false };
+  }
+}
+
+type Props = {
+  documentId: string;
+  page: number;
+  alt: string;
+  failedText: string;
+  loadingText: string;
+};
+
+/**
+ * One page image of a document, loaded when it scrolls near the viewport, with the spec's
+ * page-image retries (the server answers 503 + Retry-After while it renders). The request needs
+ * the bearer token, so the image arrives as a blob URL.
+ */
+export function PageImage({ documentId, page, alt, failedText, loadingText }: Props) {
+  const box = useRef<HTMLDivElement>(null);
+  const [visible, setVisible] = useState(false);
+  const [state, setState] = useState<{ url: string | null; failed: boolean }>({
+    url: null,
+    failed: false,
+  });
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setVisible(true);
+      return;
+    }
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setVisible(true);
+          io.disconnect();
+        }
+      },
+      { rootMargin: '600px 0px' },
+    );
+    io.observe(el);
+    return () => io.disconnect();
+  }, []);
+
+  useEffect(() => {
+    if (!visible) return;
+    const controller = new AbortController();
+    let url: string | null = null;
+    const path = pageImagePath(documentId, page);
+    void loadPageImage(() => fetchPage(path, controller.signal), {
+      signal: controller.signal,
+      sleep: (ms) =>
+        new Promise((resolve) => {
+          const timer = setTimeout(resolve, ms);
+          controller.signal.addEventListener('abort', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        }),
+      onGiveUp: () => console.error('Failed to load data'),
+    }).then((blob) => {
+      if (controller.signal.aborted) return;
+      if (!blob) {
+        setState({ url: null, failed: true });
+        return;
+      }
+      url = URL.createObjectURL(blob);
+      setState({ url, failed: false });
+    });
+    return () => {
+      controller.abort();
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [visible, documentId, page]);
+
+  return (
+    <div ref={box} className="rq-sheet" data-page={page}>
+      {state.url ? (
+        <img src={state.url} alt={alt} />
+      ) : (
+        <div className="rq-sheet__placeholder" role={state.failed ? 'alert' : 'status'}>
+          {state.failed ? failedText : loadingText}
+        </div>
+      )}
+    </div>
+  );
+}
