@@ -4,11 +4,11 @@
 // registry into .tools/ when the machine lacks them, installs from the lockfile,
 // builds, and then serves or tests. Plain JavaScript on purpose: it must run
 // before the project's own toolchain exists.
-import { spawnSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, chmodSync, rmSync, readFileSync, chownSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const NODE_VERSION = '24.21.0';
@@ -24,7 +24,12 @@ const fail = (msg) => {
 };
 
 function run(cmd, args, opts = {}) {
-  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, env: opts.env ?? toolEnv(), ...opts });
+  const r = spawnSync(cmd, args, {
+    stdio: 'inherit',
+    cwd: root,
+    env: opts.env ?? toolEnv(),
+    ...opts,
+  });
   if (r.error) fail(`${cmd} ${args.join(' ')}: ${r.error.message}`);
   return r.status ?? 1;
 }
@@ -42,7 +47,11 @@ function output(cmd, args, env = process.env) {
 const has = (cmd) => output('sh', ['-c', `command -v ${cmd}`]) !== '';
 
 function toolEnv() {
-  return { ...process.env, PATH: `${toolsBin}:${join(root, 'node_modules', '.bin')}:${process.env.PATH}`, ASTRO_TELEMETRY_DISABLED: '1' };
+  return {
+    ...process.env,
+    PATH: `${toolsBin}:${join(root, 'node_modules', '.bin')}:${process.env.PATH}`,
+    ASTRO_TELEMETRY_DISABLED: '1',
+  };
 }
 
 function nodeOk(version) {
@@ -57,11 +66,30 @@ function ensureToolchain() {
   const pnpm = output('pnpm', ['--version'], env);
   if (nodeOk(node) && pnpm.startsWith('10.')) return;
   const arch = { x64: 'x64', arm64: 'arm64' }[process.arch];
-  if (!arch) fail(`no Node ${NODE_VERSION} package for CPU ${process.arch}; install Node ≥ 24.7 and pnpm 10 yourself`);
+  if (!arch)
+    fail(
+      `no Node ${NODE_VERSION} package for CPU ${process.arch}; install Node ≥ 24.7 and pnpm 10 yourself`,
+    );
   const pkg = `node-${process.platform}-${arch}@${NODE_VERSION}`;
-  say(`provisioning Node ${NODE_VERSION} and pnpm ${PNPM_VERSION} from the npm registry into .tools/`);
-  must('npm', ['install', '--prefix', '.tools', '--no-save', '--no-audit', '--no-fund', pkg, `pnpm@${PNPM_VERSION}`], { env: process.env });
-  if (!nodeOk(output('node', ['--version'], toolEnv()))) fail('Node 24 from .tools does not run on this machine');
+  say(
+    `provisioning Node ${NODE_VERSION} and pnpm ${PNPM_VERSION} from the npm registry into .tools/`,
+  );
+  must(
+    'npm',
+    [
+      'install',
+      '--prefix',
+      '.tools',
+      '--no-save',
+      '--no-audit',
+      '--no-fund',
+      pkg,
+      `pnpm@${PNPM_VERSION}`,
+    ],
+    { env: process.env },
+  );
+  if (!nodeOk(output('node', ['--version'], toolEnv())))
+    fail('Node 24 from .tools does not run on this machine');
 }
 
 function install() {
@@ -89,7 +117,10 @@ function ensureSystemTools() {
     say(`installing system packages the tests need: ${missing.join(' ')} (apt-get)`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     run('apt-get', ['update', '-qq'], { env });
-    if (run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { env }) === 0) return;
+    if (
+      run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { env }) === 0
+    )
+      return;
   }
   console.error(
     `\x1b[33m[signet]\x1b[0m missing system packages: ${missing.join(' ')}. Install them (Debian/Ubuntu: sudo apt-get install ${missing.join(' ')}); the suites that need them fail until then.`,
@@ -120,22 +151,48 @@ async function startPostgres() {
   const dir = mkdtempSync(join(tmpdir(), 'signet-pg-'));
   chmodSync(dir, 0o700);
   const asRoot = process.getuid?.() === 0;
-  const wrap = (exe, args) => (asRoot ? ['runuser', ['-u', 'postgres', '--', exe, ...args]] : [exe, args]);
+  const wrap = (exe, args) =>
+    asRoot ? ['runuser', ['-u', 'postgres', '--', exe, ...args]] : [exe, args];
   if (asRoot) {
     const uid = Number(output('id', ['-u', 'postgres']));
     const gid = Number(output('id', ['-g', 'postgres']));
     chownSync(dir, uid, gid);
   }
   const port = await freePort();
-  const [c1, a1] = wrap(join(bin, 'initdb'), ['-D', join(dir, 'data'), '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  const [c1, a1] = wrap(join(bin, 'initdb'), [
+    '-D',
+    join(dir, 'data'),
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--no-sync',
+  ]);
   if (run(c1, a1, { stdio: 'ignore' }) !== 0) return null;
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-  const [c2, a2] = wrap(join(bin, 'pg_ctl'), ['-D', join(dir, 'data'), '-o', opts, '-l', join(dir, 'log'), '-w', 'start']);
+  const [c2, a2] = wrap(join(bin, 'pg_ctl'), [
+    '-D',
+    join(dir, 'data'),
+    '-o',
+    opts,
+    '-l',
+    join(dir, 'log'),
+    '-w',
+    'start',
+  ]);
   if (run(c2, a2, { stdio: 'ignore' }) !== 0) return null;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop() {
-      const [c3, a3] = wrap(join(bin, 'pg_ctl'), ['-D', join(dir, 'data'), '-m', 'immediate', '-w', 'stop']);
+      const [c3, a3] = wrap(join(bin, 'pg_ctl'), [
+        '-D',
+        join(dir, 'data'),
+        '-m',
+        'immediate',
+        '-w',
+        'stop',
+      ]);
       run(c3, a3, { stdio: 'ignore' });
       rmSync(dir, { recursive: true, force: true });
     },
@@ -146,8 +203,23 @@ async function startPostgres() {
 function vitest(label, args, env) {
   const report = join(mkdtempSync(join(tmpdir(), 'signet-vitest-')), 'report.json');
   say(`test suite: ${label}`);
-  const status = run('pnpm', ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args], { env });
-  return counts(label, status, report, (j) => ({ passed: j.numPassedTests ?? 0, failed: j.numFailedTests ?? 0 }));
+  const status = run(
+    'pnpm',
+    [
+      'exec',
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      ...args,
+    ],
+    { env },
+  );
+  return counts(label, status, report, (j) => ({
+    passed: j.numPassedTests ?? 0,
+    failed: j.numFailedTests ?? 0,
+  }));
 }
 
 function counts(label, status, report, pick) {
@@ -164,10 +236,17 @@ function counts(label, status, report, pick) {
 function playwright(env) {
   const report = join(mkdtempSync(join(tmpdir(), 'signet-pw-')), 'report.json');
   say('test suite: end to end (Playwright, Chromium)');
-  const status = run('pnpm', ['--filter', '@signet/e2e', 'exec', 'playwright', 'test', '--reporter=list,json'], {
-    env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
-  });
-  return counts('e2e', status, report, (j) => ({ passed: j.stats?.expected ?? 0, failed: (j.stats?.unexpected ?? 0) + (j.stats?.flaky ?? 0) }));
+  const status = run(
+    'pnpm',
+    ['--filter', '@signet/e2e', 'exec', 'playwright', 'test', '--reporter=list,json'],
+    {
+      env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+    },
+  );
+  return counts('e2e', status, report, (j) => ({
+    passed: j.stats?.expected ?? 0,
+    failed: (j.stats?.unexpected ?? 0) + (j.stats?.flaky ?? 0),
+  }));
 }
 
 async function test() {
@@ -182,12 +261,19 @@ async function test() {
   const pg = await startPostgres();
   if (pg) {
     try {
-      results.push(vitest('routes (PostgreSQL)', ['--project', 'server'], { ...env, TEST_DATABASE_URL: pg.url }));
+      results.push(
+        vitest('routes (PostgreSQL)', ['--project', 'server'], {
+          ...env,
+          TEST_DATABASE_URL: pg.url,
+        }),
+      );
     } finally {
       pg.stop();
     }
   } else {
-    console.error('\x1b[31m[signet] !!! PostgreSQL binaries not found: the route suite did NOT run against PostgreSQL !!!\x1b[0m');
+    console.error(
+      '\x1b[31m[signet] !!! PostgreSQL binaries not found: the route suite did NOT run against PostgreSQL !!!\x1b[0m',
+    );
     if (process.env.CI) results.push({ label: 'routes (PostgreSQL)', passed: 0, failed: 1 });
   }
   results.push(playwright(env));
@@ -204,8 +290,12 @@ async function test() {
 }
 
 function start() {
-  say('starting Signet on http://localhost:' + (process.env.PORT ?? '3000'));
-  const child = spawn('node', ['server/src/main.ts'], { cwd: root, env: toolEnv(), stdio: 'inherit' });
+  say(`starting Signet on http://localhost:${process.env.PORT ?? '3000'}`);
+  const child = spawn('node', ['server/src/main.ts'], {
+    cwd: root,
+    env: toolEnv(),
+    stdio: 'inherit',
+  });
   const forward = (sig) => () => child.kill(sig);
   process.on('SIGINT', forward('SIGINT'));
   process.on('SIGTERM', forward('SIGTERM'));

@@ -23,14 +23,13 @@ export function freshEmail(tag: string): string {
 type Mail = { to: string; subject: string | null; template: string; links: string[] };
 
 /**
- * Waits for the newest mail to `to` whose links include one to `pathname` (the worker sends
- * asynchronously) and returns that link. `after` skips mails already seen (their count).
+ * Waits for a mail to `to` with a link to `pathname` (the worker sends asynchronously; mails
+ * are listed newest first) and returns that link.
  */
 export async function mailLink(
   request: APIRequestContext,
   to: string,
   pathname: string,
-  after = 0,
 ): Promise<string> {
   let found: string | undefined;
   await expect
@@ -38,21 +37,15 @@ export async function mailLink(
       async () => {
         const res = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
         expect(res.ok()).toBe(true);
-        const mails = ((await res.json()) as Mail[]).slice(0, -after || undefined);
-        found = mails.flatMap((m) => m.links).find((link) => new URL(link).pathname === pathname);
+        found = ((await res.json()) as Mail[])
+          .flatMap((m) => m.links)
+          .find((link) => new URL(link).pathname === pathname);
         return found;
       },
       { message: `a mail to ${to} linking to ${pathname}`, timeout: 15_000 },
     )
     .toBeTruthy();
   return found as string;
-}
-
-/** Number of mails to `to` so far. */
-export async function mailCount(request: APIRequestContext, to: string): Promise<number> {
-  const res = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as Mail[]).length;
 }
 
 /** A mail link as a path on the server under test (mail links carry PUBLIC_URL). */

@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './storage/s3-blob-store.ts';
 
 export type Mode = 'production' | 'development' | 'test';
 export type Platform = 'EU' | 'CH';
@@ -33,6 +34,8 @@ export type Config = {
    * the client IP in rate limits and evidence. Default false: the socket address counts.
    */
   trustProxy: boolean;
+  /** S3-compatible blob store (all four S3_* variables); absent: files under `dataDir/blobs`. */
+  s3?: S3Settings;
   /** Things worth a warning at start (the logger is made after the config). */
   warnings: readonly string[];
 };
@@ -174,6 +177,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const host = new URL(publicUrl).hostname.toLowerCase();
   const platform: Platform = host.endsWith('.ch') ? 'CH' : 'EU';
   const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(e.DATA_DIR);
+  const s3 = readS3Settings(env);
   const mailFrom = e.MAIL_FROM ?? `Signet <no-reply@${host.includes('.') ? host : 'signet.local'}>`;
 
   return {
@@ -191,6 +195,67 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     maxPages: e.MAX_PAGES,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    ...(s3 ? { s3 } : {}),
     warnings,
+  };
+}
+
+const REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const;
+
+/**
+ * Reads the S3 settings from a `process.env`-style object: undefined when none of
+ * `S3_ENDPOINT`, `S3_BUCKET`, `S3_ACCESS_KEY`, `S3_SECRET_KEY` is set; all four are needed
+ * together. Optional: `S3_REGION` (default us-east-1) and `S3_FORCE_PATH_STYLE`
+ * (`true`/`false`, default true). Throws {@link ConfigError} naming the first bad variable.
+ */
+export function readS3Settings(env: Record<string, string | undefined>): S3Settings | undefined {
+  const value = (name: string) => {
+    const v = env[name]?.trim();
+    return v ? v : undefined;
+  };
+  const present = REQUIRED.filter((name) => value(name) !== undefined);
+  if (present.length === 0) return undefined;
+  const missing = REQUIRED.find((name) => value(name) === undefined);
+  if (missing) {
+    throw new ConfigError(
+      missing,
+      `Invalid configuration: ${missing} is required when ${present.join(', ')} ${present.length === 1 ? 'is' : 'are'} set`,
+    );
+  }
+  const endpoint = value('S3_ENDPOINT') as string;
+  let url: URL | undefined;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new ConfigError(
+      'S3_ENDPOINT',
+      `Invalid configuration: S3_ENDPOINT must be an http(s) URL (got "${endpoint}")`,
+    );
+  }
+  const bucket = value('S3_BUCKET') as string;
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new ConfigError(
+      'S3_BUCKET',
+      `Invalid configuration: S3_BUCKET must be a bucket name of 3 to 63 lowercase letters, digits, dots and hyphens (got "${bucket}")`,
+    );
+  }
+  const pathStyle = value('S3_FORCE_PATH_STYLE')?.toLowerCase();
+  if (pathStyle !== undefined && pathStyle !== 'true' && pathStyle !== 'false') {
+    throw new ConfigError(
+      'S3_FORCE_PATH_STYLE',
+      `Invalid configuration: S3_FORCE_PATH_STYLE must be true or false (got "${pathStyle}")`,
+    );
+  }
+  const region = value('S3_REGION');
+  return {
+    endpoint: endpoint.replace(/\/+$/, ''),
+    bucket,
+    accessKeyId: value('S3_ACCESS_KEY') as string,
+    secretAccessKey: value('S3_SECRET_KEY') as string,
+    ...(region ? { region } : {}),
+    forcePathStyle: pathStyle !== 'false',
   };
 }

@@ -36,6 +36,8 @@ async function main() {
     { createWorker },
     { createMailer },
     { lazyDatabase },
+    { createBlobStore },
+    { renderJobHandlers },
   ] = await Promise.all([
     import('@hono/node-server'),
     import('./app.ts'),
@@ -43,6 +45,8 @@ async function main() {
     import('./jobs/worker.ts'),
     import('./mail/mailer.ts'),
     import('./db/lazy.ts'),
+    import('./storage/index.ts'),
+    import('./services/documents/render-job.ts'),
   ]);
   const mailer = createMailer(config);
   // Listen while the database opens; routes that need it wait for `ready`.
@@ -52,7 +56,8 @@ async function main() {
     flushLog(log);
     process.exit(1);
   });
-  const deps = { config, db, log, mailer, ready };
+  const blobs = await createBlobStore(config);
+  const deps = { config, db, log, mailer, ready, blobs };
   const app = createApp(deps);
   const root = fileURLToPath(new URL('../../', import.meta.url));
   const web = mountWeb(app, {
@@ -60,7 +65,7 @@ async function main() {
     siteDir: process.env.SIGNET_SITE_DIR ?? `${root}site/dist`,
     log,
   });
-  const worker = createWorker({ db, log, mailer, config });
+  const worker = createWorker({ db, log, mailer, config, handlers: renderJobHandlers(blobs) });
 
   const server = createAdaptorServer({ fetch: app.fetch });
   await new Promise<void>((resolve, reject) => {
@@ -110,8 +115,29 @@ async function main() {
   if (stopping) return;
   log.info({ sinceProcessStartMs: Math.round(performance.now()) }, 'database ready');
   worker.start();
-  // Warm the site handler after the port is open so the first page view is fast.
-  setTimeout(() => void web.preload(), 50).unref();
+  // After the port is open: warm the site handler so the first page view is fast, create or load
+  // the built-in CA (first start creates it) and warm the page renderer (a cold render is slow).
+  setTimeout(() => {
+    void web.preload();
+    void warmUp(db, config.secret, log);
+  }, 50).unref();
+}
+
+async function warmUp(
+  db: import('./db/client.ts').Db,
+  secret: string,
+  log: import('./log.ts').Logger,
+) {
+  try {
+    const [{ platformCa }, { warmUpRenderer }] = await Promise.all([
+      import('./services/signing/platform-ca.ts'),
+      import('./pdf/render.ts'),
+    ]);
+    await platformCa(db, secret);
+    await warmUpRenderer();
+  } catch (e) {
+    log.error({ err: e }, 'warm-up failed; signing and page images will retry on first use');
+  }
 }
 
 main().catch((e: unknown) => {

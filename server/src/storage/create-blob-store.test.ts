@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../config.ts';
-import { createBlobStore, FsBlobStore, readS3Settings, S3BlobStore } from './index.ts';
+import { ConfigError, loadConfig } from '../config.ts';
+import { createBlobStore, FsBlobStore, readS3Settings } from './index.ts';
+import { S3BlobStore } from './s3-blob-store.ts';
 
 const s3Env = {
   S3_ENDPOINT: 'http://127.0.0.1:9000/',
@@ -11,16 +12,14 @@ const s3Env = {
 };
 
 describe('createBlobStore', () => {
-  it('uses files under DATA_DIR/blobs when no S3 variable is set', () => {
-    const store = createBlobStore({ DATA_DIR: '/srv/signet' });
+  it('uses files under DATA_DIR/blobs when no S3 variable is set', async () => {
+    const store = await createBlobStore(loadConfig({ DATA_DIR: '/srv/signet', S3_ENDPOINT: '' }));
     expect(store).toBeInstanceOf(FsBlobStore);
     expect((store as FsBlobStore).root).toBe(join('/srv/signet', 'blobs'));
-    const explicit = createBlobStore({ S3_ENDPOINT: '' }, { dataDir: '/tmp/x' });
-    expect((explicit as FsBlobStore).root).toBe('/tmp/x/blobs');
   });
 
-  it('uses S3 when all four S3 variables are set', () => {
-    const store = createBlobStore(s3Env);
+  it('uses S3 when all four S3 variables are set', async () => {
+    const store = await createBlobStore(loadConfig(s3Env));
     expect(store).toBeInstanceOf(S3BlobStore);
     expect((store as S3BlobStore).bucket).toBe('signet-blobs');
     (store as S3BlobStore).close();
@@ -59,6 +58,6 @@ describe('createBlobStore', () => {
     expect((error({ ...s3Env, S3_FORCE_PATH_STYLE: 'yes' }) as ConfigError).variable).toBe(
       'S3_FORCE_PATH_STYLE',
     );
-    expect(() => createBlobStore({ S3_BUCKET: 'signet-blobs' })).toThrow(ConfigError);
+    expect(() => loadConfig({ S3_BUCKET: 'signet-blobs' })).toThrow(ConfigError);
   });
 });

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { createApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
@@ -8,6 +11,8 @@ import { createLogger, type Logger } from '../log.ts';
 import { listMailbox, type MailboxEntry } from '../mail/mailbox.ts';
 import { createMailboxMailer, type Mailer } from '../mail/mailer.ts';
 import { mailLinks } from '../routes/system/mailbox.ts';
+import { renderJobHandlers } from '../services/documents/render-job.ts';
+import { createBlobStore } from '../storage/index.ts';
 import { openTestDatabase } from './database.ts';
 
 export type TestMail = MailboxEntry & { links: string[] };
@@ -68,18 +73,28 @@ export type TestAppOverrides = {
  * const link = mail?.links[0];
  */
 export async function createTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
+  // Blobs of the test app live in a fresh temporary DATA_DIR (the database is separate and in
+  // memory, or on TEST_DATABASE_URL), removed by close().
+  const ownDataDir = overrides.env?.DATA_DIR ? null : await mkdtemp(join(tmpdir(), 'signet-test-'));
   const config = loadConfig({
     SIGNET_MODE: 'test',
     PUBLIC_URL: 'http://localhost:3000',
-    DATA_DIR: '/nonexistent-signet-test-data',
+    ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
     ...overrides.env,
   });
   const database = await openTestDatabase();
   const log: Logger = overrides.deps?.log ?? createLogger(config);
   const mailer: Mailer = overrides.deps?.mailer ?? createMailboxMailer();
-  const deps: AppDeps = { config, db: database.db, log, mailer, ...overrides.deps };
+  const blobs = overrides.deps?.blobs ?? (await createBlobStore(config));
+  const deps: AppDeps = { config, db: database.db, log, mailer, blobs, ...overrides.deps };
   const app = createApp(deps);
-  const worker = createWorker({ db: database.db, log, mailer, config });
+  const worker = createWorker({
+    db: database.db,
+    log,
+    mailer,
+    config,
+    handlers: renderJobHandlers(blobs),
+  });
 
   const all = async (to?: string) => {
     await worker.drain();
@@ -116,6 +131,9 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
       if (text && res.headers.get('content-type')?.includes('json')) parsed = JSON.parse(text);
       return { status: res.status, headers: res.headers, body: parsed as never };
     },
-    close: () => database.close(),
+    async close() {
+      await database.close();
+      if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
+    },
   };
 }

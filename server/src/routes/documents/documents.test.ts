@@ -184,6 +184,26 @@ describe('upload, read, download, delete', () => {
     expect(got.body).toEqual(doc);
   });
 
+  it('multipart with a mixed-case boundary, as Chromium sends it', async () => {
+    const boundary = '----WebKitFormBoundaryZhiROe7QxVb2KqAa';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="Offer.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+    const body = Buffer.concat([
+      Buffer.from(head),
+      Buffer.from(pdf),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await t.app.request('/api/v3/documents', {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Content-Type': `multipart/form-data; boundary=${boundary}`,
+      },
+      body,
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    expect(((await res.json()) as TDocument).sha256).toBe(sha(pdf));
+  });
+
   it('base64 JSON: 201, and the download is the same bytes under the title', async () => {
     const doc = await uploadPdf(t, token, pdf, 'Vertrag Müller');
     expect(doc.sha256).toBe(sha(pdf));

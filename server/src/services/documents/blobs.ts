@@ -1,19 +1,11 @@
-import type { Config } from '../../config.ts';
 import type { AppDeps } from '../../http/types.ts';
-import { type BlobStore, createBlobStore } from '../../storage/index.ts';
-
-const stores = new WeakMap<Config, BlobStore>();
+import type { BlobStore } from '../../storage/index.ts';
 
 /**
- * The blob store of an app: `deps.blobs` when given (main.ts, tests), else the one the
- * environment asks for (`S3_*` → S3, otherwise files under DATA_DIR/blobs), made once per config.
+ * The blob store of an app. main.ts and createTestApp always pass one (`createBlobStore(config)`);
+ * an app built without it cannot serve documents.
  */
-export function blobStoreFor(deps: Pick<AppDeps, 'config' | 'blobs'>): BlobStore {
-  if (deps.blobs) return deps.blobs;
-  let store = stores.get(deps.config);
-  if (!store) {
-    store = createBlobStore(process.env, { dataDir: deps.config.dataDir });
-    stores.set(deps.config, store);
-  }
-  return store;
+export function blobStoreFor(deps: Partial<AppDeps>): BlobStore {
+  if (!deps.blobs) throw new Error('This app was built without a blob store (deps.blobs)');
+  return deps.blobs;
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { AppError, isAppError } from '../../errors.ts';
-import { PageOutOfRangeError, renderAndStore, renderKey } from '../../pdf/render.ts';
+// render.ts (pdfjs, canvas) loads on first use, off the server's start-up path.
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { loadVisibleDocument } from './access.ts';
 
@@ -63,6 +63,7 @@ export async function getPageImage(
   scale: number,
 ): Promise<PageImageResult> {
   const { doc } = await loadVisibleDocument(db, documentId, userId);
+  const { PageOutOfRangeError, renderAndStore, renderKey } = await import('../../pdf/render.ts');
   if (page > doc.pageCount) throw new PageOutOfRangeError(page, doc.pageCount);
   const sha256 = doc.signedSha256 ?? doc.sha256;
   const key = renderKey(sha256, page, scale);

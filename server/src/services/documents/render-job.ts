@@ -2,7 +2,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { jobs } from '../../db/schema/outbox.ts';
 import { isAppError } from '../../errors.ts';
 import { type JobHandler, PermanentJobError } from '../../jobs/worker.ts';
-import { DEFAULT_SCALE, renderAndStore } from '../../pdf/render.ts';
+// render.ts (pdfjs, canvas) loads on the first job, off the server's start-up path.
 import type { BlobStore } from '../../storage/blob-store.ts';
 
 /** Job kind of page-image renders (handled by {@link renderJobHandlers}). */
@@ -26,6 +26,7 @@ export function renderJobHandlers(store: BlobStore): Record<string, JobHandler> 
     [RENDER_JOB_KIND]: async (job) => {
       const p = job.payload as RenderJobPayload;
       try {
+        const { DEFAULT_SCALE, renderAndStore } = await import('../../pdf/render.ts');
         const key = await renderAndStore(store, p.sha256, p.page, p.scale ?? DEFAULT_SCALE);
         return { status: 'delivered', result: { key } };
       } catch (e) {

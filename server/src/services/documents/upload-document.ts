@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { documents, type TDocumentRow } from '../../db/schema/documents.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import { parseOrThrow, readJsonBody, validationFailed } from '../../http/validation.ts';
-import { inspectPdf, looksLikePdf } from '../../pdf/inspect.ts';
+// inspect.ts (libpdf) loads on first upload, off the server's start-up path.
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { toDocumentDto } from '../signature-requests/request-dto.ts';
 import { enqueueRender } from './render-job.ts';
@@ -70,13 +70,15 @@ export async function readUpload(
   maxBytes: number,
   options: { fileField?: string; titleField?: string } = {},
 ): Promise<{ title: string | undefined; bytes: Uint8Array; fileName: string | undefined }> {
-  const type = (req.headers.get('content-type') ?? '').toLowerCase();
+  // The media type is case-insensitive, the multipart boundary is not (Chromium's has capitals).
+  const contentType = req.headers.get('content-type') ?? '';
+  const type = contentType.toLowerCase();
   const fileField = options.fileField ?? 'file';
   if (type.startsWith('multipart/form-data')) {
     const raw = await readLimited(req, maxBytes + MIB, () => tooLarge(maxBytes));
     let form: FormData;
     try {
-      form = await new Response(raw, { headers: { 'content-type': type } }).formData();
+      form = await new Response(raw, { headers: { 'content-type': contentType } }).formData();
     } catch {
       throw validationFailed(
         [
@@ -137,6 +139,7 @@ export async function checkPdf(
 ): Promise<{ pages: number; title?: string }> {
   if (bytes.byteLength > limits.maxUploadBytes)
     throw tooLarge(limits.maxUploadBytes, bytes.byteLength);
+  const { inspectPdf, looksLikePdf } = await import('../../pdf/inspect.ts');
   if (bytes.byteLength < 5 || !looksLikePdf(bytes)) {
     throw new AppError('NOT_A_PDF', 415, 'The file is not a PDF (it does not start with %PDF-).');
   }

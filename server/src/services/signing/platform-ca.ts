@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { type CertificateAuthority, createCa, loadCa, type SerializedCa } from '../../crypto/ca.ts';
+// The CA module (pkijs, asn1js) loads on first use, off the server's start-up path.
+import type { CertificateAuthority, SerializedCa } from '../../crypto/ca.ts';
 import type { Db } from '../../db/client.ts';
 import { signingKeys } from '../../db/schema/signing-keys.ts';
 
@@ -19,6 +20,7 @@ const loaded = new WeakMap<Db, Map<string, Promise<CertificateAuthority>>>();
  * {@link SerializedCa} as JSON in `encryptedKey` (its private keys sealed with SIGNET_SECRET).
  */
 export async function bootstrapCa(db: Db, secret: string): Promise<CertificateAuthority> {
+  const { createCa, loadCa } = await import('../../crypto/ca.ts');
   const read = async () =>
     (await db.select().from(signingKeys).where(eq(signingKeys.name, CA_KEY_NAME)).limit(1))[0];
   let row = await read();

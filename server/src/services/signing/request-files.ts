@@ -13,7 +13,7 @@ import { documents } from '../../db/schema/documents.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import { type EventMeta, recordEvent } from '../../evidence/record-event.ts';
 import { parseOrThrow, readJsonBody, validationFailed } from '../../http/validation.ts';
-import { buildSignedProtocol, protocolHtml } from '../../pdf/protocol.ts';
+// The protocol module (pdf-lib, pkijs) loads on first use, off the server's start-up path.
 import { BlobNotFoundError, type BlobStore } from '../../storage/blob-store.ts';
 import { createZip, uniqueNames } from '../../zip/zip.ts';
 import { fileNameFromTitle } from '../documents/content-disposition.ts';
@@ -57,13 +57,16 @@ export async function getReport(
     return {
       kind: 'file',
       file: {
-        bytes: new TextEncoder().encode(protocolHtml(report)),
+        bytes: new TextEncoder().encode(
+          (await import('../../pdf/protocol.ts')).protocolHtml(report),
+        ),
         fileName: `${id}_protocol.html`,
         contentType: 'text/html; charset=utf-8',
       },
     };
   }
   const ca = await platformCa(ctx.db, ctx.config.secret);
+  const { buildSignedProtocol } = await import('../../pdf/protocol.ts');
   const bytes = await buildSignedProtocol(report, ca.platformSigner);
   return {
     kind: 'file',

@@ -17,9 +17,8 @@ import { signers } from '../../db/schema/signers.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import { type EventMeta, recordEvent } from '../../evidence/record-event.ts';
 import type { Logger } from '../../log.ts';
-import { loadPdf } from '../../pdf/inspect.ts';
-import { buildSignedProtocol } from '../../pdf/protocol.ts';
-import { type SignatureField, signPdf } from '../../pdf/sign.ts';
+// PDF modules (libpdf, pdf-lib, pkijs) load on first use, off the server's start-up path.
+import type { SignatureField } from '../../pdf/sign.ts';
 import { BlobNotFoundError, type BlobStore, sha256Hex } from '../../storage/blob-store.ts';
 import {
   assertAction,
@@ -61,6 +60,7 @@ const SIGNING_LANG: Record<string, { quality: string; signed: string }> = {
  * then in the next column to the left, so default signatures do not cover each other.
  */
 export async function defaultField(pdf: Uint8Array, signerIndex: number): Promise<SignatureField> {
+  const { loadPdf } = await import('../../pdf/inspect.ts');
   const doc = await loadPdf(pdf);
   const last = doc.getPageCount() - 1;
   const box = doc.getPage(last)?.getCropBox() ?? { width: 595, height: 842, x: 0, y: 0 };
@@ -228,6 +228,7 @@ async function applySignature(
     if (!pdf) throw new BlobNotFoundError(d.currentBlobKey);
     const placement = placements.find((p) => p.document_id === d.id);
     const field = placement ? toField(placement) : await defaultField(pdf, signerIndex);
+    const { signPdf } = await import('../../pdf/sign.ts');
     const bytes = await signPdf(pdf, {
       signer: ca.platformSigner,
       signerName: name,
@@ -321,6 +322,7 @@ export async function storeProtocol(
   loaded: LoadedRequest,
 ): Promise<string> {
   const report = await loadReport(tx, loaded);
+  const { buildSignedProtocol } = await import('../../pdf/protocol.ts');
   const pdf = await buildSignedProtocol(report, ca.platformSigner);
   const put = await ctx.store.put(pdf, { contentType: 'application/pdf' });
   await tx

@@ -82,9 +82,6 @@ export default function UserMenu({ lang }: { lang: Lang }) {
           <a role="menuitem" href="/profile/settings">
             {t('nav.settings')}
           </a>
-          <a role="menuitem" href="/profile/signature-standards">
-            {t('nav.signatureStandards')}
-          </a>
           {isMember && (
             <a role="menuitem" href="/business/dashboard">
               {t('nav.business')}

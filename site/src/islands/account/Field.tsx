@@ -1,4 +1,11 @@
-import { type InputHTMLAttributes, type ReactNode, useState } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import type { TFunction } from '../../lib/i18n.ts';
 
 type FieldProps = {
@@ -12,6 +19,21 @@ type FieldProps = {
   onValue: (value: string) => void;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange'>;
 
+/**
+ * The page is server-rendered and the form hydrates later: whatever the user typed before that
+ * is in the DOM but not in state, and React would wipe it on the next render. On mount, take it.
+ */
+function useTypedBeforeHydration(
+  ref: RefObject<HTMLInputElement | null>,
+  value: string,
+  onValue: (value: string) => void,
+): void {
+  useEffect(() => {
+    const typed = ref.current?.value;
+    if (typed && typed !== value) onValue(typed);
+  }, []);
+}
+
 /** A labelled text input whose hint and error are announced with it (aria-describedby). */
 export function TextField({
   id,
@@ -23,6 +45,8 @@ export function TextField({
   onValue,
   ...rest
 }: FieldProps) {
+  const input = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(input, value, onValue);
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
@@ -33,6 +57,7 @@ export function TextField({
         {labelNote ? <span className="acc-field__note"> {labelNote}</span> : null}
       </label>
       <input
+        ref={input}
         id={id}
         name={id}
         value={value}
@@ -69,6 +94,8 @@ export function PasswordField({
   ...rest
 }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(input, value, onValue);
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
@@ -77,6 +104,7 @@ export function PasswordField({
       <label htmlFor={id}>{label}</label>
       <div className="acc-password">
         <input
+          ref={input}
           id={id}
           name={id}
           type={visible ? 'text' : 'password'}
