@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { PDFDocument } from 'pdf-lib';
 import {
   atPath,
   createAccount,
@@ -35,10 +36,13 @@ const freshTitle = (what: string) => `${what} ${Date.now().toString(36)}`;
 
 /** Saves what clicking `button` downloads and returns the file's path. */
 async function download(page: Page, button: string, file: string): Promise<string> {
+  const trigger = page.getByRole('button', { name: button, exact: true });
+  await expect(trigger).toBeEnabled();
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: button, exact: true }).click();
+  await trigger.click();
   const done = await downloading;
   expect(await done.failure()).toBeNull();
+  expect(done.suggestedFilename()).toMatch(/\.pdf$/i);
   const path = test.info().outputPath(file);
   await done.saveAs(path);
   return path;
@@ -51,7 +55,7 @@ test('the owner sends a PDF to an existing user and a new address; both sign fro
   request,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(120_000);
   const owner = await createAccount(request, 'rq-owner', { firstName: 'Olga', lastName: 'Owner' });
   const known = await createAccount(request, 'rq-known', { firstName: 'Kurt', lastName: 'Known' });
   const newcomer = freshEmail('rq-new');
@@ -72,7 +76,10 @@ test('the owner sends a PDF to an existing user and a new address; both sign fro
   await hydrated(knownPage);
   await expect(knownPage.locator('h1#page-heading')).toHaveText(title);
   await signOnView(knownPage, known.email, 'Kurt Known');
-  await expect(knownPage.locator('[data-status]')).toHaveAttribute('data-status', 'OPEN');
+  await expect(knownPage.locator(`[data-request-id="${id}"]`)).toHaveAttribute(
+    'data-status',
+    'OPEN',
+  );
   await knownBrowser.close();
 
   // The new address: the mail offers signup for that address and then leads to the request.
@@ -98,7 +105,10 @@ test('the owner sends a PDF to an existing user and a new address; both sign fro
   await hydrated(newPage);
   await expect(newPage.locator('h1#page-heading')).toHaveText(title);
   await signOnView(newPage, newcomer, 'Nora Neu');
-  await expect(newPage.locator('[data-status]')).toHaveAttribute('data-status', 'SIGNED');
+  await expect(newPage.locator(`[data-request-id="${id}"]`)).toHaveAttribute(
+    'data-status',
+    'SIGNED',
+  );
   await newBrowser.close();
 
   // The owner sees the request complete and downloads the signed PDF and the protocol.
@@ -111,20 +121,33 @@ test('the owner sends a PDF to an existing user and a new address; both sign fro
     0,
   );
 
-  const signed = await download(page, rqText('view.downloadSigned', { title }), 'signed.pdf');
+  // A document is named after its file; the button offers the signed version now.
+  await expect(
+    page.getByRole('button', {
+      name: rqText('view.downloadOriginal', { title: 'lease' }),
+      exact: true,
+    }),
+  ).toHaveCount(0);
+  const signed = await download(
+    page,
+    rqText('view.downloadSigned', { title: 'lease' }),
+    'signed.pdf',
+  );
   const signatures = pdfSignatures(signed);
   expect(signatures, 'pdfsig finds one signature per signer').toHaveLength(2);
   for (const [i, signature] of signatures.entries()) {
     expect(signature.valid, `signature ${i + 1}:\n${signature.lines.join('\n')}`).toBe(true);
   }
   expect(signatures.at(-1)?.totalDocument, 'the last signature covers the whole file').toBe(true);
+  // Still the uploaded document: two pages.
+  expect((await PDFDocument.load(readFileSync(signed))).getPageCount()).toBe(2);
 
   const protocol = await download(page, rqText('view.downloadProtocol'), 'protocol.pdf');
   expect(readFileSyncHead(protocol)).toBe('%PDF-');
   const words = pdfText(protocol);
   expect(words).toContain(title);
-  expect(words).toContain(known.email);
-  expect(words).toContain(newcomer);
+  expect(words).toContain(`Kurt Known <${known.email}>`);
+  expect(words).toContain(`Nora Neu <${newcomer}>`);
 });
 
 test('a signer declines with a reason; the owner sees the request declined and gets a mail', async ({
@@ -162,7 +185,10 @@ test('a signer declines with a reason; the owner sees the request declined and g
   await dialog.getByLabel(rqText('dialog.decline.reason')).fill(reason);
   await dialog.getByRole('button', { name: rqText('dialog.decline.confirm') }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(signerPage.locator('[data-status]')).toHaveAttribute('data-status', 'DECLINED');
+  await expect(signerPage.locator(`[data-request-id="${id}"]`)).toHaveAttribute(
+    'data-status',
+    'DECLINED',
+  );
   await expect(signerStatus(signerPage, signer.email)).toHaveAttribute(
     'data-signer-status',
     'DECLINED',
@@ -246,7 +272,10 @@ test('the owner withdraws with a message; the signer is told and can no longer s
   const signerPage = await signerBrowser.newPage();
   await signerPage.goto(pathOf(link as string));
   await hydrated(signerPage);
-  await expect(signerPage.locator('[data-status]')).toHaveAttribute('data-status', 'WITHDRAWN');
+  await expect(signerPage.locator(`[data-request-id="${id}"]`)).toHaveAttribute(
+    'data-status',
+    'WITHDRAWN',
+  );
   await expect(signerPage.locator('h1#page-heading')).toHaveText(title);
   await expect(
     signerPage.getByRole('button', { name: rqText('action.sign'), exact: true }),
@@ -264,6 +293,16 @@ test('the owner withdraws with a message; the signer is told and can no longer s
   const body = (await res.json()) as { ok?: boolean }[] | { code?: string };
   const refused = !res.ok() || (Array.isArray(body) && body[0]?.ok === false);
   expect(refused, JSON.stringify(body)).toBe(true);
+  const after = await request.get(`/api/v3/signature-requests/${id}`, {
+    headers: { authorization: `Bearer ${signer.token}` },
+  });
+  expect(after.status()).toBe(200);
+  const state = (await after.json()) as {
+    status_overall: string;
+    signatures: { signed_at: string | null }[];
+  };
+  expect(state.status_overall).toBe('WITHDRAWN');
+  expect(state.signatures.map((s) => s.signed_at)).toEqual([null]);
 });
 
 function readFileSyncHead(path: string): string {

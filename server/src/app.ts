@@ -58,9 +58,27 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     if (!docs) {
       // Loaded on first use: keeps it off the start-up path.
       const { Scalar } = await import('@scalar/hono-api-reference');
-      docs = Scalar({ url: '/api/openapi.json', pageTitle: 'Signet API' });
+      // The reference's script comes from our own origin, not a CDN (see /docs/scalar.js).
+      docs = Scalar({
+        url: '/api/openapi.json',
+        pageTitle: 'Signet API',
+        cdn: '/api/docs/scalar.js',
+      });
     }
     return docs(c as never, next);
+  });
+  let scalarJs: Uint8Array | undefined;
+  api.get('/docs/scalar.js', async (c) => {
+    if (!scalarJs) {
+      // The package exports no package.json: find its folder from the main entry (dist/index.js).
+      const { readFile } = await import('node:fs/promises');
+      const entry = import.meta.resolve('@scalar/api-reference');
+      scalarJs = await readFile(new URL('browser/standalone.js', entry));
+    }
+    return c.body(scalarJs as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': 'public, max-age=86400',
+    });
   });
   api.all('*', apiNotFound);
   app.route('/api', api);

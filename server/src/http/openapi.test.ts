@@ -74,6 +74,14 @@ describe('/api/openapi.json', () => {
     const res = await t.app.request('/api/docs');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
-    expect(await res.text()).toContain('/api/openapi.json');
+    const html = await res.text();
+    expect(html).toContain('/api/openapi.json');
+    // Everything the page loads comes from this server: no CDN, so it works offline.
+    expect(html).not.toMatch(/https?:\/\/(?!localhost)[^"']+\.js/);
+    expect(html).toContain('/api/docs/scalar.js');
+    const js = await t.app.request('/api/docs/scalar.js');
+    expect(js.status).toBe(200);
+    expect(js.headers.get('content-type')).toContain('javascript');
+    expect((await js.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
   });
 });
