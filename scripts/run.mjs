@@ -151,8 +151,11 @@ async function startPostgres() {
   const dir = mkdtempSync(join(tmpdir(), 'signet-pg-'));
   chmodSync(dir, 0o700);
   const asRoot = process.getuid?.() === 0;
+  // runuser lives in sbin, which a minimal PATH may lack.
+  const runuser = ['/usr/sbin/runuser', '/sbin/runuser', '/usr/bin/runuser'].find(existsSync);
+  if (asRoot && !runuser) return null;
   const wrap = (exe, args) =>
-    asRoot ? ['runuser', ['-u', 'postgres', '--', exe, ...args]] : [exe, args];
+    asRoot ? [runuser, ['-u', 'postgres', '--', exe, ...args]] : [exe, args];
   if (asRoot) {
     const uid = Number(output('id', ['-u', 'postgres']));
     const gid = Number(output('id', ['-g', 'postgres']));
@@ -272,7 +275,7 @@ async function test() {
     }
   } else {
     console.error(
-      '\x1b[31m[signet] !!! PostgreSQL binaries not found: the route suite did NOT run against PostgreSQL !!!\x1b[0m',
+      '\x1b[31m[signet] !!! PostgreSQL could not be started (no server binaries, or initdb/pg_ctl failed): the route suite did NOT run against PostgreSQL !!!\x1b[0m',
     );
     if (process.env.CI) results.push({ label: 'routes (PostgreSQL)', passed: 0, failed: 1 });
   }
