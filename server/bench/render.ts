@@ -7,7 +7,8 @@
  * Also shown: the next page of a cached document, a whole render job (renderAndStore: PDF read
  * from the store, parse, render, PNG written atomically) and, with --s3, serving from a local
  * s3rver. Wall-clock median/p95 plus the median process CPU time (less sensitive to a busy
- * machine). --strict exits 1 when a budget is missed.
+ * machine). --strict (or BENCH_STRICT=1) exits 1 when a budget is missed; writes
+ * bench-results/render.json.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -32,10 +33,11 @@ import {
 import { FsBlobStore } from '../src/storage/fs-blob-store.ts';
 import { S3BlobStore } from '../src/storage/s3-blob-store.ts';
 import { startS3TestServer } from '../src/storage/s3-test-server.ts';
+import { report } from './report.ts';
 
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 30;
-const strict = args.includes('--strict');
+if (args.includes('--strict')) process.env.BENCH_STRICT = '1';
 
 type Result = { name: string; median: number; p95: number; cpu: number; budget?: number };
 const results: Result[] = [];
@@ -223,8 +225,15 @@ try {
   await rm(dir, { recursive: true, force: true });
 }
 
-const over = results.filter((r) => r.budget !== undefined && r.median > r.budget);
-if (strict && over.length > 0) {
-  console.error(`Over budget: ${over.map((r) => r.name).join('; ')}`);
-  process.exit(1);
-}
+report(
+  'render',
+  results
+    .filter((r) => r.budget !== undefined)
+    .map((r) => ({
+      name: `render: ${r.name} (median)`,
+      budget: `≤ ${r.budget} ms`,
+      value: `${r.median.toFixed(1)} ms`,
+      ok: r.median <= (r.budget as number),
+    })),
+  results,
+);

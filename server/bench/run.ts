@@ -1,147 +1,140 @@
 /**
- * Server benchmarks (`pnpm --filter @signet/server bench`, root `pnpm bench`):
- * 1. cold start: `node server/src/main.ts` with PGlite in a new temp DATA_DIR, from spawn to the
- *    first 200 on /api/v1/datetime (median of 5; budget < 1500 ms);
- * 2. throughput: autocannon, 50 connections for 10 s on GET /api/v1/datetime (budget ≥ 5000
- *    req/s), with logging at info level as in production.
- * Prints a table and writes bench-results/server.json. BENCH_STRICT=1 makes a missed budget
- * exit 1.
+ * Every benchmark, one after the other, then one summary table of every budget
+ * (`pnpm --filter @signet/server bench`; root `pnpm bench`):
+ *
+ *   start     cold start to the first 200 and GET /api/v1/datetime req/s   (bench/start.ts)
+ *   pdf-sign  PDF core: one SES signature on a 1 MB PDF                    (bench/pdf-sign.ts)
+ *   sign      sign service on PGlite, page images over HTTP                (bench/sign.ts)
+ *   render    page images: render and serve from the blob store            (bench/render.ts)
+ *   list      dashboard list over 10,000 requests, 20 connections          (bench/list.ts)
+ *   bundle    JavaScript per page of the built site                        (site/bench/bundle-size.ts)
+ *
+ * Each runs in its own process (a cold start must be cold, a benchmark must not warm the next)
+ * and writes bench-results/<name>.json; each can also run alone (`pnpm --filter
+ * @signet/server bench:list` etc.). The site's bundle benchmark needs `site/dist` (run
+ * `pnpm build` first); without it the row says so and does not count as missed.
+ *
+ *   node bench/run.ts [name…]      only the named benchmarks
+ *   BENCH_STRICT=1                  exit 1 when any budget is missed or a benchmark fails
+ *
+ * Writes bench-results/summary.json. Takes about two minutes on 2 cores.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { type BudgetRow, formatTable, readReport, resultsDir } from './report.ts';
 
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
-const repoDir = join(serverDir, '..');
-const main = join(serverDir, 'src', 'main.ts');
-const PORT = Number(process.env.BENCH_PORT ?? 3190);
-const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 5);
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const benchDir = fileURLToPath(new URL('./', import.meta.url));
+const repoDir = join(benchDir, '..', '..');
+const siteDir = join(repoDir, 'site');
 
-type Server = { child: ChildProcess; dataDir: string; ms: number; dbMs: number };
+type Bench = { name: string; args: string[]; cwd: string };
+const BENCHES: Bench[] = [
+  { name: 'start', args: [join(benchDir, 'start.ts')], cwd: repoDir },
+  { name: 'pdf-sign', args: [join(benchDir, 'pdf-sign.ts')], cwd: repoDir },
+  { name: 'sign', args: [join(benchDir, 'sign.ts')], cwd: repoDir },
+  { name: 'render', args: [join(benchDir, 'render.ts'), '--runs', '20'], cwd: repoDir },
+  { name: 'list', args: [join(benchDir, 'list.ts')], cwd: repoDir },
+  { name: 'bundle', args: [join(siteDir, 'bench', 'bundle-size.ts')], cwd: siteDir },
+];
 
-async function startServer(port: number, dataDir: string): Promise<Server> {
+const BUNDLE_BUDGETS: Record<string, number> = { '/login': 90, '/bye': 0, '/sorry': 0 };
+
+function run(bench: Bench): Promise<{ code: number | null; out: string; ms: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [main], {
-    cwd: repoDir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SIGNET_MODE: 'development',
-      LOG_LEVEL: 'info',
-      DATABASE_URL: '',
-      SMTP_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  return new Promise((resolve, reject) => {
+    // The runner decides about BENCH_STRICT; a benchmark exits 0 unless it breaks.
+    const env = { ...process.env };
+    delete env.BENCH_STRICT;
+    const child = spawn(process.execPath, bench.args, {
+      cwd: bench.cwd,
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      process.stdout.write(chunk);
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => resolve({ code, out, ms: performance.now() - started }));
   });
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`server exited early with ${code}`))),
-  );
-  const poll = async (url: string) => {
-    for (;;) {
-      try {
-        const res = await fetch(url);
-        await res.arrayBuffer();
-        if (res.status === 200) return performance.now() - started;
-      } catch {
-        // Not listening yet.
-      }
-      await new Promise((r) => setTimeout(r, 5));
-      if (performance.now() - started > 30_000) throw new Error('server did not start in 30 s');
+}
+
+/** The bundle benchmark (owned by the site) prints a table; its budget rows are read from it. */
+function bundleRows(out: string): BudgetRow[] {
+  const rows: BudgetRow[] = [];
+  for (const [route, limit] of Object.entries(BUNDLE_BUDGETS)) {
+    const line = out.split('\n').find((l) => l.startsWith(`${route} `));
+    const total = line ? /([\d.]+) KB\s+(?:ok|OVER)/.exec(line)?.[1] : undefined;
+    const kb = total === undefined ? Number.NaN : Number(total);
+    rows.push({
+      name: `bundle: ${route} JavaScript, gzipped`,
+      budget: limit === 0 ? 'none' : `≤ ${limit} KB`,
+      value: Number.isNaN(kb) ? 'not measured' : `${kb.toFixed(1)} KB`,
+      ok: !Number.isNaN(kb) && kb <= limit,
+    });
+  }
+  return rows;
+}
+
+const only = process.argv.slice(2);
+const selected = only.length ? BENCHES.filter((b) => only.includes(b.name)) : BENCHES;
+if (only.length && selected.length !== only.length) {
+  console.error(`unknown benchmark; known: ${BENCHES.map((b) => b.name).join(', ')}`);
+  process.exit(2);
+}
+
+const summary: (BudgetRow & { bench: string; load: string })[] = [];
+const startedAll = performance.now();
+for (const bench of selected) {
+  const load = `${(loadavg()[0] ?? 0).toFixed(2)}`;
+  console.log(`\n=== ${bench.name} (load average ${load}) ===`);
+  if (bench.name === 'bundle' && !existsSync(join(siteDir, 'dist', 'client'))) {
+    console.log('site/dist is missing: run `pnpm build` first');
+    for (const [route, limit] of Object.entries(BUNDLE_BUDGETS)) {
+      summary.push({
+        bench: bench.name,
+        load,
+        name: `bundle: ${route} JavaScript, gzipped`,
+        budget: limit === 0 ? 'none' : `≤ ${limit} KB`,
+        value: 'skipped: site not built',
+        ok: true,
+      });
     }
-  };
-  const base = `http://127.0.0.1:${port}/api/v1`;
-  const ms = await Promise.race([poll(`${base}/datetime`), exited]);
-  // The first answer from a route that reads the database (it opens while the port listens).
-  const dbMs = await Promise.race([poll(`${base}/maintenance`), exited]);
-  return { child, dataDir, ms, dbMs };
+    continue;
+  }
+  rmSync(join(resultsDir, `${bench.name}.json`), { force: true });
+  const { code, out, ms } = await run(bench);
+  const rows = bench.name === 'bundle' ? bundleRows(out) : (readReport(bench.name)?.rows ?? []);
+  if (bench.name !== 'bundle' && (code !== 0 || rows.length === 0)) {
+    rows.push({
+      name: `${bench.name}: benchmark ran to the end`,
+      budget: 'exit 0',
+      value: `exit ${code}`,
+      ok: false,
+    });
+  }
+  console.log(`(${bench.name}: ${(ms / 1000).toFixed(1)} s)`);
+  for (const r of rows) summary.push({ ...r, bench: bench.name, load });
 }
 
-async function stopServer(s: Server): Promise<void> {
-  if (s.child.exitCode === null) {
-    const done = new Promise((r) => s.child.once('exit', r));
-    s.child.kill('SIGTERM');
-    await done;
-  }
-}
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-};
-
-const root = mkdtempSync(join(tmpdir(), 'signet-bench-'));
-try {
-  // Warm-up (not counted): fills the OS file cache and the PGlite initdb template cache.
-  const warm = await startServer(PORT, join(root, 'warm'));
-  await stopServer(warm);
-
-  const cold: number[] = [];
-  const coldDb: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const s = await startServer(PORT, join(root, `cold-${i}`));
-    cold.push(s.ms);
-    coldDb.push(s.dbMs);
-    await stopServer(s);
-  }
-
-  const s = await startServer(PORT, join(root, 'load'));
-  const result = await autocannon({
-    url: `http://127.0.0.1:${PORT}/api/v1/datetime`,
-    connections: 50,
-    duration: DURATION,
-  });
-  await stopServer(s);
-
-  const coldMedian = median(cold);
-  const rps = result.requests.average;
-  const rows = [
-    ['metric', 'value', 'budget', 'ok'],
-    [
-      `cold start → first 200 (median of ${RUNS})`,
-      `${Math.round(coldMedian)} ms`,
-      '< 1500 ms',
-      coldMedian < 1500 ? 'yes' : 'NO',
-    ],
-    ['cold start runs', cold.map((x) => Math.round(x)).join(', '), '', ''],
-    [
-      'cold start → first 200 from the database (median)',
-      `${Math.round(median(coldDb))} ms`,
-      '',
-      '',
-    ],
-    [
-      `GET /api/v1/datetime, 50 conn ${DURATION} s`,
-      `${Math.round(rps)} req/s`,
-      '≥ 5000 req/s',
-      rps >= 5000 ? 'yes' : 'NO',
-    ],
-    ['latency p50 / p99', `${result.latency.p50} / ${result.latency.p99} ms`, '', ''],
-    [
-      'errors / non-2xx',
-      `${result.errors} / ${result.non2xx}`,
-      '0 / 0',
-      result.errors + result.non2xx === 0 ? 'yes' : 'NO',
-    ],
-  ];
-  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => String(r[i]).length))) ?? [];
-  for (const [i, r] of rows.entries()) {
-    console.log(r.map((c, j) => String(c).padEnd(widths[j] ?? 0)).join(' | '));
-    if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
-  }
-  const ok = coldMedian < 1500 && rps >= 5000 && result.errors + result.non2xx === 0;
-  const out = join(repoDir, 'bench-results');
-  mkdirSync(out, { recursive: true });
-  writeFileSync(
-    join(out, 'server.json'),
-    `${JSON.stringify({ at: new Date().toISOString(), coldMs: cold, coldMedian, coldDbMs: coldDb, rps, latency: result.latency, ok }, null, 2)}\n`,
-  );
-  if (!ok && process.env.BENCH_STRICT === '1') process.exitCode = 1;
-} finally {
-  rmSync(root, { recursive: true, force: true });
-}
+const totalS = (performance.now() - startedAll) / 1000;
+const missed = summary.filter((r) => !r.ok);
+console.log(
+  `\n=== summary: ${summary.length} budgets, ${missed.length} missed, ${totalS.toFixed(0)} s ===`,
+);
+console.log(
+  formatTable([
+    ['budget', 'limit', 'measured', 'ok', 'load'],
+    ...summary.map((r) => [r.name, r.budget, r.value, r.ok ? 'ok' : 'OVER', r.load]),
+  ]),
+);
+mkdirSync(resultsDir, { recursive: true });
+writeFileSync(
+  join(resultsDir, 'summary.json'),
+  `${JSON.stringify({ at: new Date().toISOString(), seconds: totalS, rows: summary }, null, 2)}\n`,
+);
+if (missed.length > 0 && process.env.BENCH_STRICT === '1') process.exitCode = 1;

@@ -27,7 +27,14 @@ async function main() {
   const started = performance.now();
   // The database (WASM compile, files) and the HTTP modules load concurrently.
   const databaseP = import('./db/client.ts').then(({ openDatabase }) =>
-    openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }),
+    openDatabase(
+      config.databaseUrl
+        ? {
+            url: config.databaseUrl,
+            onIdleError: (err) => log.warn({ err }, 'an idle database connection failed'),
+          }
+        : { dataDir: config.dataDir },
+    ),
   );
   const [
     { createAdaptorServer },

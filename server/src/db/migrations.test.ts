@@ -46,8 +46,8 @@ describe('migrations', () => {
     const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
-    const { migrationsFolder } = await import('./client.ts');
-    const client = new PGlite();
+    const { migrationsFolder, pgliteExtensions } = await import('./client.ts');
+    const client = new PGlite({ extensions: await pgliteExtensions() });
     const db = drizzle({ client, casing: 'snake_case' });
     await migrate(db, { migrationsFolder });
     await expectSchemaMatches({ db: db as never, kind: 'pglite', close: () => client.close() });

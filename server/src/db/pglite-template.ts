@@ -69,9 +69,12 @@ export function templateFile(migrationsFolder: string): string {
   return join(dir, `pglite-${pgliteVersion()}-${migrationsHash(migrationsFolder)}.tar`);
 }
 
+type PGliteOptions = import('@electric-sql/pglite').PGliteOptions;
+
 async function build(
   migrationsFolder: string,
   migrate: (client: import('@electric-sql/pglite').PGlite) => Promise<void>,
+  options: PGliteOptions,
 ): Promise<Blob> {
   const file = templateFile(migrationsFolder);
   try {
@@ -81,7 +84,7 @@ async function build(
     // Not cached yet.
   }
   const { PGlite } = await import('@electric-sql/pglite');
-  const pg = new PGlite();
+  const pg = new PGlite(options);
   await pg.waitReady;
   await migrate(pg);
   await pg.query('CHECKPOINT');
@@ -113,12 +116,16 @@ function pruneOld(dir: string, keep: string) {
   }
 }
 
-/** The dump of a new cluster with all migrations applied (built once, then cached). */
+/**
+ * The dump of a new cluster with all migrations applied (built once, then cached). `options`
+ * are those of the real database (its extensions: the migrations create them).
+ */
 export function pgliteTemplate(
   migrationsFolder: string,
   migrate: (client: import('@electric-sql/pglite').PGlite) => Promise<void>,
+  options: PGliteOptions = {},
 ): Promise<Blob> {
-  memo ??= build(migrationsFolder, migrate).catch((e: unknown) => {
+  memo ??= build(migrationsFolder, migrate, options).catch((e: unknown) => {
     memo = undefined;
     throw e;
   });

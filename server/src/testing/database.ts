@@ -29,10 +29,21 @@ export async function openTestDatabase(
     url: url.toString(),
     close: async () => {
       await database.close();
+      // Not WITH (FORCE): that terminates connections the pool is still closing, and pg reports
+      // the termination as an uncaught error. Retry while the server finishes closing them.
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       try {
-        await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await dropper.query(`DROP DATABASE IF EXISTS "${name}"`);
+            break;
+          } catch (e) {
+            // 55006: object_in_use — a connection has not finished closing yet.
+            if ((e as { code?: string }).code !== '55006' || attempt >= 100) throw e;
+            await new Promise((r) => setTimeout(r, 20));
+          }
+        }
       } finally {
         await dropper.end();
       }

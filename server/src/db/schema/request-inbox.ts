@@ -46,6 +46,13 @@ export const requestInbox = pgTable(
     index('request_inbox_created_idx').on(t.email, t.createdAt, t.requestId).where(sql`visible`),
     index('request_inbox_title_idx').on(t.email, t.titleLower, t.requestId).where(sql`visible`),
     index('request_inbox_status_idx').on(t.email, t.status, t.updatedAt).where(sql`visible`),
+    // The list's search by participant address (`email like '%…%'`): a trigram index (pg_trgm),
+    // so the matching requests are found without reading every inbox row. fastupdate off: PGlite
+    // has no autovacuum to merge GIN's pending list, which every search would scan.
+    index('request_inbox_email_trgm_idx')
+      .using('gin', sql`${t.email} gin_trgm_ops`)
+      .with({ fastupdate: false })
+      .where(sql`visible`),
   ],
 );
 
