@@ -46,15 +46,17 @@ export function parseOrThrow<S extends z.ZodType>(
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
 /**
- * Reads a request body as JSON with a size limit: 413 PAYLOAD_TOO_LARGE when it is larger,
- * 400 VALIDATION_FAILED when it is not JSON. An empty body reads as `undefined`.
+ * Reads a body into memory with a limit: a declared Content-Length over it is refused at once,
+ * and a streamed body is cut off as soon as it passes it, without buffering the rest.
  */
-export async function readJsonBody(req: Request, limit = MAX_JSON_BODY_BYTES): Promise<unknown> {
-  const tooLarge = () =>
-    new AppError('PAYLOAD_TOO_LARGE', 413, `Request body larger than ${limit} bytes`, { limit });
+export async function readLimited(
+  req: Request,
+  limit: number,
+  tooBig: () => AppError,
+): Promise<Uint8Array> {
   const length = req.headers.get('content-length');
-  if (length !== null && Number(length) > limit) throw tooLarge();
-  if (!req.body) return undefined;
+  if (length !== null && Number(length) > limit) throw tooBig();
+  if (!req.body) return new Uint8Array(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -64,12 +66,23 @@ export async function readJsonBody(req: Request, limit = MAX_JSON_BODY_BYTES): P
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel().catch(() => {});
-      throw tooLarge();
+      throw tooBig();
     }
     chunks.push(value);
   }
-  if (size === 0) return undefined;
-  const text = Buffer.concat(chunks, size).toString('utf8');
+  return Buffer.concat(chunks, size);
+}
+
+/**
+ * Reads a request body as JSON with a size limit: 413 PAYLOAD_TOO_LARGE when it is larger,
+ * 400 VALIDATION_FAILED when it is not JSON. An empty body reads as `undefined`.
+ */
+export async function readJsonBody(req: Request, limit = MAX_JSON_BODY_BYTES): Promise<unknown> {
+  const tooLarge = () =>
+    new AppError('PAYLOAD_TOO_LARGE', 413, `Request body larger than ${limit} bytes`, { limit });
+  const bytes = await readLimited(req, limit, tooLarge);
+  if (bytes.byteLength === 0) return undefined;
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   try {
     return JSON.parse(text);
   } catch (e) {

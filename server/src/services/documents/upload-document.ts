@@ -4,7 +4,12 @@ import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { documents, type TDocumentRow } from '../../db/schema/documents.ts';
 import { AppError, isAppError } from '../../errors.ts';
-import { parseOrThrow, readJsonBody, validationFailed } from '../../http/validation.ts';
+import {
+  parseOrThrow,
+  readJsonBody,
+  readLimited,
+  validationFailed,
+} from '../../http/validation.ts';
 // inspect.ts (libpdf) loads on first upload, off the server's start-up path.
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { toDocumentDto } from '../signature-requests/request-dto.ts';
@@ -25,33 +30,8 @@ export const tooLarge = (limit: number, size?: number): AppError =>
     ...(size !== undefined ? { size } : {}),
   });
 
-/**
- * Reads a body into memory with a limit (413 DOCUMENT_TOO_LARGE beyond it), so a huge upload is
- * cut off without being buffered.
- */
-export async function readLimited(
-  req: Request,
-  limit: number,
-  tooBig: () => AppError,
-): Promise<Uint8Array> {
-  const length = req.headers.get('content-length');
-  if (length !== null && Number(length) > limit) throw tooBig();
-  if (!req.body) return new Uint8Array(0);
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw tooBig();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks, size);
-}
+// The size-limited reader is the HTTP layer's; signing's attachment upload imports it from here.
+export { readLimited };
 
 /** A title from a file name: without directories and the .pdf extension. */
 export function titleFromFileName(name: string | undefined): string | undefined {
