@@ -18,7 +18,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -159,6 +159,7 @@ try {
   if (check.status !== 200 || first.total !== OWNED + SIGNING + OBSERVING) {
     throw new Error(`unexpected list answer ${check.status}: total ${first.total}`);
   }
+  const loadAtStart = loadavg()[0]?.toFixed(2);
   // Warm-up (JIT, plan cache), not counted.
   await autocannon({ url: base, headers, connections: CONNECTIONS, duration: 2 });
 
@@ -203,7 +204,7 @@ try {
     });
   }
   console.log(
-    `list bench: ${OWNED + SIGNING + OBSERVING} requests on the dashboard (+${FOREIGN} others), seeded in ${Math.round(seeded.ms)} ms; ${CONNECTIONS} connections, ${DURATION} s per scenario, budget p95 ≤ ${BUDGET_P95_MS} ms`,
+    `list bench: ${OWNED + SIGNING + OBSERVING} requests on the dashboard (+${FOREIGN} others), seeded in ${Math.round(seeded.ms)} ms; ${CONNECTIONS} connections, ${DURATION} s per scenario, budget p95 ≤ ${BUDGET_P95_MS} ms; load average ${loadAtStart} → ${loadavg()[0]?.toFixed(2)} (2 cores are shared: compare with the floor row)`,
   );
   console.log(formatTable(rows));
   report(

@@ -1,10 +1,10 @@
 import type { TEventType } from '@signet/shared/signature-request/signature-request.schema';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { documents } from '../db/schema/documents.ts';
 import { requestDocuments } from '../db/schema/request-documents.ts';
-import { requestEventHeads } from '../db/schema/request-event-heads.ts';
 import { requestEvents, type TRequestEventRow } from '../db/schema/request-events.ts';
+import { rowOf, rowsOf } from './db-row.ts';
 import { canonicalJson, eventHash, GENESIS_HASH } from './hash.ts';
 
 /** Who caused an event: an account (id and e-mail), or only an address, or the system (nulls). */
@@ -29,6 +29,22 @@ export type RecordEventInput = {
   at?: Date;
 };
 
+/** The last entry of a request's chain (seq 0 and GENESIS_HASH before the first). */
+export type ChainHead = { seq: number; hash: string };
+
+/**
+ * The statement that creates a request's chain head on first use and locks it, returning
+ * `seq` and `hash`: ON CONFLICT DO UPDATE takes the row lock, waiting for a concurrent writer
+ * and then reading its committed head, and the second of two concurrent first events waits on
+ * the primary key until the first commits. Usable as a CTE, so a caller can take the head in
+ * the same round trip as its own writes and hand it to {@link recordEvent} as `head`.
+ */
+export const lockChainHead = (requestId: string): SQL => sql`
+  insert into request_event_heads (request_id, seq, hash)
+  values (${requestId}, 0, ${GENESIS_HASH})
+  on conflict (request_id) do update set seq = request_event_heads.seq
+  returning seq, hash`;
+
 /**
  * Appends one entry to a request's evidence log, in the caller's transaction (the event exists
  * exactly when the change it records does).
@@ -37,21 +53,21 @@ export type RecordEventInput = {
  * (GENESIS_HASH for the first) and `hash` = SHA-256 over its canonical content. The chain head
  * (`request_event_heads`) is locked first, so concurrent events on one request are appended
  * one after another with consecutive `seq`; events on different requests do not wait for each
- * other. A trigger refuses UPDATE and DELETE on `request_events`.
+ * other. A trigger refuses UPDATE and DELETE on `request_events`. `options.head`: the head as
+ * {@link lockChainHead} returned it earlier in the same transaction (so already locked).
  */
-export async function recordEvent(tx: DbOrTx, input: RecordEventInput): Promise<TRequestEventRow> {
+export async function recordEvent(
+  tx: DbOrTx,
+  input: RecordEventInput,
+  options: { head?: ChainHead } = {},
+): Promise<TRequestEventRow> {
   const { requestId } = input;
-  // Create the head on first use, then lock it: the second of two concurrent first events waits
-  // on the primary key until the first commits, then on the row lock.
-  await tx
-    .insert(requestEventHeads)
-    .values({ requestId, seq: 0, hash: GENESIS_HASH })
-    .onConflictDoNothing();
-  const [head] = await tx
-    .select()
-    .from(requestEventHeads)
-    .where(eq(requestEventHeads.requestId, requestId))
-    .for('update');
+  const [head] = options.head
+    ? [options.head]
+    : rowsOf(await tx.execute(lockChainHead(requestId))).map((r) => ({
+        seq: Number(r.seq),
+        hash: String(r.hash),
+      }));
   if (!head) throw new Error(`recordEvent: no chain head for ${requestId}`);
 
   const documentSha256 = input.documentSha256 ?? (await currentDocumentHashes(tx, requestId));
@@ -72,16 +88,24 @@ export async function recordEvent(tx: DbOrTx, input: RecordEventInput): Promise<
     prevHash: head.hash,
   };
   const hash = eventHash(content);
-  const [row] = await tx
-    .insert(requestEvents)
-    .values({ ...content, hash })
-    .returning();
-  await tx
-    .update(requestEventHeads)
-    .set({ seq: content.seq, hash })
-    .where(eq(requestEventHeads.requestId, requestId));
-  if (!row) throw new Error('recordEvent: insert returned no row');
-  return row;
+  // The entry and the new head in one round trip.
+  const [raw] = rowsOf(
+    await tx.execute(sql`
+      with head as (
+        update request_event_heads set seq = ${content.seq}, hash = ${hash}
+        where request_id = ${requestId}
+      )
+      insert into request_events
+        (request_id, seq, type, actor_id, actor_email, at, ip, user_agent, document_sha256,
+         data, prev_hash, hash)
+      values (${requestId}, ${content.seq}, ${content.type}, ${content.actorId},
+        ${content.actorEmail}, ${content.at.toISOString()}::timestamptz, ${content.ip},
+        ${content.userAgent}, ${JSON.stringify(documentSha256)}::jsonb,
+        ${JSON.stringify(data)}::jsonb, ${content.prevHash}, ${hash})
+      returning *`),
+  );
+  if (!raw) throw new Error('recordEvent: insert returned no row');
+  return rowOf(requestEvents, raw);
 }
 
 /** Current SHA-256 of each document of a request (signed version when there is one). */

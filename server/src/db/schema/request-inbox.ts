@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   index,
+  json,
   pgTable,
   primaryKey,
   text,
@@ -46,6 +47,13 @@ export const requestInbox = pgTable(
     index('request_inbox_created_idx').on(t.email, t.createdAt, t.requestId).where(sql`visible`),
     index('request_inbox_title_idx').on(t.email, t.titleLower, t.requestId).where(sql`visible`),
     index('request_inbox_status_idx').on(t.email, t.status, t.updatedAt).where(sql`visible`),
+    // The triggers find a request's rows (every participant) when the request changes.
+    index('request_inbox_request_idx').on(t.requestId),
+    // sendBy=me/others (the dashboard's "sent by me" and "sent to me" tabs), latest first: only
+    // the tab's rows are walked, not the whole inbox.
+    index('request_inbox_party_updated_idx')
+      .on(t.email, t.isOwner, t.updatedAt, t.requestId)
+      .where(sql`visible`),
     // The list's search by participant address (`email like '%…%'`): a trigram index (pg_trgm),
     // so the matching requests are found without reading every inbox row. fastupdate off: PGlite
     // has no autovacuum to merge GIN's pending list, which every search would scan.
@@ -64,4 +72,19 @@ export const requestInbox = pgTable(
 export const requestInboxVersions = pgTable('request_inbox_versions', {
   email: text('email').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull(),
+});
+
+/**
+ * The dashboard card of a request: what a list row shows that is the same for every viewer —
+ * `{ title, status, created_at, updated_at, document_count, signers: [{ email, order, signed_at,
+ * declined_at }] }`, dates as ISO strings in UTC, signers in signing order. Kept pre-built by
+ * statement-level triggers (migration `request_cards_triggers`) on signature_requests, signers
+ * and request_documents, so a page of the list reads ready cards instead of aggregating signers
+ * and documents per row; what differs per viewer (roles, colour) comes from the inbox row.
+ */
+export const requestCards = pgTable('request_cards', {
+  requestId: uuid('request_id')
+    .primaryKey()
+    .references(() => signatureRequests.id, { onDelete: 'cascade' }),
+  card: json('card').notNull(),
 });

@@ -26,32 +26,18 @@ const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-type PageRow = {
-  id: string;
+/** A card of `request_cards` (see the migration `request_cards_triggers`). */
+type Card = {
   title: string;
   status: TRequestStatus;
-  owner_id: string;
-  owner_email: string;
-  owner_first: string;
-  owner_last: string;
-  created_at: Date | string;
-  updated_at: Date | string;
-  document_count: number | string;
-  is_owner: boolean;
-  is_signer: boolean;
-  is_observer: boolean;
-  signers:
-    | {
-        email: string;
-        order: number;
-        created_at: string;
-        signed_at: string | null;
-        declined_at: string | null;
-      }[]
-    | null;
+  created_at: string;
+  updated_at: string;
+  document_count: number;
+  signers: { email: string; order: number; signed_at: string | null; declined_at: string | null }[];
 };
 
-const toIso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+/** A row of the page: [id, card, is_owner, is_signer, is_observer, owner id, [e-mail, first, last]]. */
+type PageRow = [string, Card, boolean, boolean, boolean, string, [string, string, string]];
 
 /**
  * Account e-mail by user id. Addresses never change (no call changes them; a deleted account's
@@ -94,7 +80,8 @@ function rememberTotal(key: string, version: number, total: number) {
  *
  * It reads the `request_inbox` read model (one row per participant address and request, kept
  * by triggers): the page is an index range scan on (email, sort key) that stops after the page,
- * with owner, signers and document count computed only for the rows of the page.
+ * with each row's card (`request_cards`: title, status, dates, signers, document count,
+ * pre-built by triggers) and owner; roles and colour follow from the inbox row and the card.
  * The total is cached per (caller, filters) and reused while the caller's inbox version
  * (`request_inbox_versions`, raised by every change) is the same; the version, the total (or
  * its reuse) and the page come from one statement, so they belong to one snapshot.
@@ -148,84 +135,79 @@ export async function listSignatureRequests(
   ]);
   const cached = totals.get(totalKey);
   const count = sql`(select count(*)::int from request_inbox i where ${filter})`;
-  // The cached total is used only when the version is unchanged; otherwise the count (an
-  // init plan, evaluated only when needed) runs in the same statement, in the same snapshot.
-  const total = cached
-    ? sql`case when v.version = ${cached.version}::bigint then ${cached.total}::int else ${count} end`
-    : count;
 
-  // One statement: caller's address, version, total and the page with owner, signers and
-  // document count (computed for the page's rows only).
-  const res = await db.execute(sql`
-    with page as (
-      select i.request_id, ${sortCol} as sort_key, i.is_owner, i.is_signer, i.is_observer
-      from request_inbox i
-      where ${filter}
-      order by sort_key ${dir}, i.request_id ${dir}
-      limit ${query.size} offset ${query.page * query.size}
-    ),
-    v as (
-      select coalesce((select version from request_inbox_versions where email = ${me}), 0)::bigint as version
-    )
-    select v.version, ${total} as total,
-      (select json_agg(json_build_object(
-          'id', r.id, 'title', r.title, 'status', r.status, 'owner_id', r.owner_id,
-          'created_at', r.created_at, 'updated_at', r.updated_at,
-          'is_owner', page.is_owner, 'is_signer', page.is_signer, 'is_observer', page.is_observer,
-          'owner_email', u.email, 'owner_first', u.first_name, 'owner_last', u.last_name,
-          'document_count', (select count(*) from request_documents d where d.request_id = r.id),
-          'signers', (select json_agg(json_build_object('email', s.email, 'order', s."order",
-              'created_at', s.created_at, 'signed_at', s.signed_at, 'declined_at', s.declined_at))
-            from signers s where s.request_id = r.id))
-        order by page.sort_key ${dir}, page.request_id ${dir})
-       from page join signature_requests r on r.id = page.request_id join users u on u.id = r.owner_id) as rows
-    from v`);
-  const row = (
-    res as unknown as {
-      rows: { version: string | number; total: number; rows: PageRow[] | string | null }[];
-    }
-  ).rows[0];
-  if (!row) throw requestNotFound();
+  // One statement: version, total (when asked) and the page — its inbox rows (index range scan
+  // on the address and the sort key) with their ready-made cards and owners. Scalar subqueries
+  // rather than joins: the same plan, planned in half the time.
+  const run = async (withCount: boolean) => {
+    const res = await db.execute(sql`
+      select v.version, ${withCount ? count : sql`null::int`} as total,
+        (select json_agg(json_build_array(p.request_id,
+            (select c.card from request_cards c where c.request_id = p.request_id),
+            p.is_owner, p.is_signer, p.is_observer, p.owner_id,
+            (select json_build_array(u.email, u.first_name, u.last_name) from users u where u.id = p.owner_id))
+          order by p.sort_key ${dir}, p.request_id ${dir})
+         from (
+           select i.request_id, ${sortCol} as sort_key, i.owner_id, i.is_owner, i.is_signer, i.is_observer
+           from request_inbox i
+           where ${filter}
+           order by sort_key ${dir}, i.request_id ${dir}
+           limit ${query.size} offset ${query.page * query.size}
+         ) p) as rows
+      from (select coalesce((select version from request_inbox_versions where email = ${me}), 0)::bigint as version) v`);
+    const row = (
+      res as unknown as {
+        rows: { version: string | number; total: number | null; rows: PageRow[] | string | null }[];
+      }
+    ).rows[0];
+    if (!row) throw requestNotFound();
+    return row;
+  };
+  // A cached total is used when the version read with the page is the one it was counted at
+  // (then it is the total of the page's snapshot); otherwise the statement runs again with the
+  // count, so that total and page still come from one snapshot. Leaving the count out of the
+  // usual statement halves its planning time.
+  let row = await run(!cached);
   const version = Number(row.version);
-  rememberTotal(totalKey, version, Number(row.total));
+  let total: number;
+  if (cached && cached.version === version) total = cached.total;
+  else {
+    if (row.total === null) row = await run(true);
+    total = Number(row.total);
+    rememberTotal(totalKey, Number(row.version), total);
+  }
   const rows: PageRow[] = typeof row.rows === 'string' ? JSON.parse(row.rows) : (row.rows ?? []);
 
-  const items = rows.map((r) => {
-    // Sorted here rather than in the statement: cheaper in JS for a handful of signers.
-    const sorted = (r.signers ?? []).sort(
-      (a, b) => a.order - b.order || a.created_at.localeCompare(b.created_at),
-    );
-    const signerFacts = sorted.map((s) => ({
-      email: s.email,
-      order: s.order,
-      signedAt: s.signed_at,
-      declinedAt: s.declined_at,
-    }));
-    const withStatus = signerFacts.map((s) => ({
-      email: s.email,
-      status_code: signerStatus(r.status, s, signerFacts),
-    }));
-    const mine = withStatus.find((s) => s.email === email) ?? null;
-    const roles: RequestRole[] = [];
-    if (r.is_owner) roles.push('owner');
-    if (r.is_signer) roles.push('signer');
-    if (r.is_observer) roles.push('observer');
-    return {
-      id: r.id,
-      title: r.title,
-      status_overall: r.status,
-      colour: dashboardColour(r.status, mine?.status_code ?? null),
-      owner: {
-        id: r.owner_id,
-        email: r.owner_email,
-        name: `${r.owner_first} ${r.owner_last}`.trim(),
-      },
-      signers: withStatus,
-      document_count: Number(r.document_count),
-      my_roles: roles,
-      created_at: toIso(r.created_at),
-      updated_at: toIso(r.updated_at),
-    };
-  });
-  return { items, total: Number(row.total), page: query.page, size: query.size };
+  const items = rows.map(
+    ([id, card, isOwner, isSigner, isObserver, ownerId, [ownerEmail, first, last]]) => {
+      const signerFacts = card.signers.map((s) => ({
+        email: s.email,
+        order: s.order,
+        signedAt: s.signed_at,
+        declinedAt: s.declined_at,
+      }));
+      const withStatus = signerFacts.map((s) => ({
+        email: s.email,
+        status_code: signerStatus(card.status, s, signerFacts),
+      }));
+      const mine = withStatus.find((s) => s.email === email) ?? null;
+      const roles: RequestRole[] = [];
+      if (isOwner) roles.push('owner');
+      if (isSigner) roles.push('signer');
+      if (isObserver) roles.push('observer');
+      return {
+        id,
+        title: card.title,
+        status_overall: card.status,
+        colour: dashboardColour(card.status, mine?.status_code ?? null),
+        owner: { id: ownerId, email: ownerEmail, name: `${first} ${last}`.trim() },
+        signers: withStatus,
+        document_count: card.document_count,
+        my_roles: roles,
+        created_at: card.created_at,
+        updated_at: card.updated_at,
+      };
+    },
+  );
+  return { items, total, page: query.page, size: query.size };
 }

@@ -8,11 +8,10 @@ import type {
   TRequestAction,
   TSignerStatus,
 } from '@signet/shared/signature-request/signature-request.schema';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { documents, type TDocumentRow } from '../../db/schema/documents.ts';
 import { observers } from '../../db/schema/observers.ts';
-import { requestDocuments } from '../../db/schema/request-documents.ts';
 import {
   signatureRequests,
   type TSignatureRequestRow,
@@ -20,6 +19,7 @@ import {
 import { signers, type TSignerRow } from '../../db/schema/signers.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../errors.ts';
+import { jsonOf, rowOf, rowsOf } from '../../evidence/db-row.ts';
 
 /** A caller's relation to a request. One person can hold several (an owner who also signs). */
 export type RequestRole = 'owner' | 'signer' | 'observer';
@@ -120,59 +120,63 @@ export async function loadRequestAsAnyone(
   options: { forUpdate?: boolean } = {},
 ): Promise<LoadedRequest> {
   if (!UUID.test(requestId)) throw requestNotFound();
-  const actor = await loadActor(tx, principal);
-  const base = tx
-    .select()
-    .from(signatureRequests)
-    .where(and(eq(signatureRequests.id, requestId), isNull(signatureRequests.deletedAt)))
-    .limit(1);
-  const [request] = options.forUpdate ? await base.for('update') : await base;
-  if (!request) throw requestNotFound();
+  // Two round trips with a lock, one without. The request row (with the caller and the owner,
+  // whose rows every caller needs) comes first; with `forUpdate` it is locked by that statement,
+  // and signers, observers and documents are read by the next one, after the lock is held:
+  // a statement that waited for the lock would still see the others as they were before.
+  const parts = sql`
+    (select coalesce(json_agg(row_to_json(s) order by s."order", s.created_at, s.id), '[]')
+       from signers s where s.request_id = ${requestId}) as signers,
+    (select coalesce(json_agg(row_to_json(o) order by o.created_at), '[]')
+       from observers o where o.request_id = ${requestId}) as observers,
+    (select coalesce(json_agg(json_build_object('document', row_to_json(d), 'position', rd.position)
+         order by rd.position, d.created_at), '[]')
+       from request_documents rd join documents d on d.id = rd.document_id
+       where rd.request_id = ${requestId}) as documents`;
+  const [head] = rowsOf(
+    await tx.execute(sql`
+      select row_to_json(r) as request,
+        a.id as actor_id, a.email as actor_email, a.lang as actor_lang,
+        a.first_name as actor_first_name, a.last_name as actor_last_name,
+        json_build_object('id', w.id, 'email', w.email, 'firstName', w.first_name,
+          'lastName', w.last_name, 'lang', w.lang) as owner
+        ${options.forUpdate ? sql`` : sql`, ${parts}`}
+      from signature_requests r
+        join users a on a.id = ${principal.userId}
+        join users w on w.id = r.owner_id
+      where r.id = ${requestId} and r.deleted_at is null
+      ${options.forUpdate ? sql`for update of r` : sql``}`),
+  );
+  // No such request, a deleted one, or the caller's or the owner's account is gone.
+  if (!head) throw requestNotFound();
+  const rest = options.forUpdate ? (rowsOf(await tx.execute(sql`select ${parts}`))[0] ?? {}) : head;
 
-  const [signerRows, observerRows] = await Promise.all([
-    tx
-      .select()
-      .from(signers)
-      .where(eq(signers.requestId, requestId))
-      .orderBy(asc(signers.order), asc(signers.createdAt), asc(signers.id)),
-    tx
-      .select()
-      .from(observers)
-      .where(eq(observers.requestId, requestId))
-      .orderBy(asc(observers.createdAt)),
-  ]);
+  const request = rowOf(signatureRequests, jsonOf(head.request));
+  const actor: RequestActor = {
+    userId: String(head.actor_id),
+    email: String(head.actor_email).toLowerCase(),
+    lang: String(head.actor_lang),
+    name: `${head.actor_first_name} ${head.actor_last_name}`.trim(),
+  };
+  const owner = jsonOf<LoadedRequest['owner']>(head.owner);
+  const signerRows = jsonOf<Record<string, unknown>[]>(rest.signers).map((r) => rowOf(signers, r));
+  const observerRows = jsonOf<Record<string, unknown>[]>(rest.observers).map((r) =>
+    rowOf(observers, r),
+  );
+  const docRows = jsonOf<{ document: Record<string, unknown>; position: number }[]>(
+    rest.documents,
+  ).map((r) => ({ ...rowOf(documents, r.document), position: Number(r.position) }));
 
   const roles: RequestRole[] = [];
   if (request.ownerId === actor.userId) roles.push('owner');
   if (signerRows.some((s) => s.email === actor.email)) roles.push('signer');
   if (observerRows.some((o) => o.email === actor.email)) roles.push('observer');
 
-  const [owner, docRows] = await Promise.all([
-    tx
-      .select({
-        id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        lang: users.lang,
-      })
-      .from(users)
-      .where(eq(users.id, request.ownerId))
-      .limit(1),
-    tx
-      .select({ document: documents, position: requestDocuments.position })
-      .from(requestDocuments)
-      .innerJoin(documents, eq(documents.id, requestDocuments.documentId))
-      .where(eq(requestDocuments.requestId, requestId))
-      .orderBy(asc(requestDocuments.position), asc(documents.createdAt)),
-  ]);
-  if (!owner[0]) throw requestNotFound();
-
   const withStatus = deriveSignerStatuses(request.status, signerRows);
   return {
     request,
-    owner: owner[0],
-    documents: docRows.map((r) => ({ ...r.document, position: r.position })),
+    owner,
+    documents: docRows,
     signers: withStatus,
     observers: observerRows,
     roles,

@@ -1,17 +1,30 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { observers } from '../../db/schema/observers.ts';
-import { signatureRequests } from '../../db/schema/signature-requests.ts';
-import { signers } from '../../db/schema/signers.ts';
-import { users } from '../../db/schema/users.ts';
-import { deriveSignerStatuses } from './load-for-actor.ts';
 import {
-  accountsByEmail,
-  type MailRequest,
-  mailParticipants,
-  mailSigner,
-  type RequestMailConfig,
-} from './mail.ts';
+  signatureRequests,
+  type TSignatureRequestRow,
+} from '../../db/schema/signature-requests.ts';
+import { signers, type TSignerRow } from '../../db/schema/signers.ts';
+import { users } from '../../db/schema/users.ts';
+import { rowsOf } from '../../evidence/db-row.ts';
+import { deriveSignerStatuses } from './load-for-actor.ts';
+import { type MailRequest, mailParticipants, mailSigner, type RequestMailConfig } from './mail.ts';
+
+/**
+ * The request as the caller's transaction has it now (after its own writes), so the notice
+ * needs no second read: the request row, its owner, its signers in signing order and,
+ * optionally, its observers.
+ */
+export type KnownRequestState = {
+  request: Pick<
+    TSignatureRequestRow,
+    'id' | 'title' | 'message' | 'status' | 'completionNotifiedAt'
+  >;
+  owner: MailRequest['owner'];
+  signers: TSignerRow[];
+  observers?: { email: string }[];
+};
 
 /**
  * Sends what is due after a request changed, in the caller's transaction (call it after every
@@ -19,55 +32,74 @@ import {
  * - while OPEN: an invitation to every signer whose turn it is now (status OPEN) and who has
  *   not been invited yet (`invitedAt` is set, so nobody is invited twice);
  * - once SIGNED: the completion notice to every participant, once (`completionNotifiedAt`).
- * Records no events (the caller records what happened). Returns the addresses mailed.
+ * Records no events (the caller records what happened). Returns the addresses mailed. `known`:
+ * the request as the transaction has it now (skips reading it again).
  */
 export async function notifyNextSigners(
   tx: DbOrTx,
   requestId: string,
   config: RequestMailConfig,
+  known?: KnownRequestState,
 ): Promise<{ invited: string[]; completed: string[] }> {
-  const [row] = await tx
-    .select({ request: signatureRequests, owner: users })
-    .from(signatureRequests)
-    .innerJoin(users, eq(users.id, signatureRequests.ownerId))
-    .where(and(eq(signatureRequests.id, requestId), isNull(signatureRequests.deletedAt)))
-    .limit(1);
-  if (!row) return { invited: [], completed: [] };
-  const { request, owner } = row;
+  let state = known;
+  if (!state) {
+    const [row] = await tx
+      .select({ request: signatureRequests, owner: users })
+      .from(signatureRequests)
+      .innerJoin(users, eq(users.id, signatureRequests.ownerId))
+      .where(and(eq(signatureRequests.id, requestId), isNull(signatureRequests.deletedAt)))
+      .limit(1);
+    if (!row) return { invited: [], completed: [] };
+    const signerRows = await tx
+      .select()
+      .from(signers)
+      .where(eq(signers.requestId, requestId))
+      .orderBy(asc(signers.order), asc(signers.createdAt));
+    state = { ...row, signers: signerRows };
+  }
+  const { request, owner, signers: signerRows } = state;
   const mail: MailRequest = {
     id: request.id,
     title: request.title,
     message: request.message,
     owner,
   };
-  const signerRows = await tx
-    .select()
-    .from(signers)
-    .where(eq(signers.requestId, requestId))
-    .orderBy(asc(signers.order), asc(signers.createdAt));
 
   if (request.status === 'OPEN') {
     const due = deriveSignerStatuses(request.status, signerRows).filter(
       (s) => s.status === 'OPEN' && !s.invitedAt,
     );
     if (due.length === 0) return { invited: [], completed: [] };
-    const accounts = await accountsByEmail(
-      tx,
-      due.map((s) => s.email),
+    // Marks them invited and finds their accounts (for language and link) in one round trip.
+    const emails = [...new Set(due.map((s) => s.email.toLowerCase()))];
+    const rows = rowsOf(
+      await tx.execute(sql`
+        with invited as (
+          update signers set invited_at = ${new Date().toISOString()}::timestamptz
+          where id in (${sql.join(
+            due.map((s) => sql`${s.id}::uuid`),
+            sql`, `,
+          )})
+        )
+        select email, lang from users
+        where email in (${sql.join(
+          emails.map((e) => sql`${e}`),
+          sql`, `,
+        )})`),
     );
-    const now = new Date();
+    const accounts = new Map(
+      rows.map((r) => [String(r.email).toLowerCase(), { lang: String(r.lang) }]),
+    );
     for (const s of due) {
-      await tx.update(signers).set({ invitedAt: now }).where(eq(signers.id, s.id));
       await mailSigner(tx, config, mail, s, 'request-invitation', accounts);
     }
     return { invited: due.map((s) => s.email), completed: [] };
   }
 
   if (request.status === 'SIGNED' && !request.completionNotifiedAt) {
-    const observerRows = await tx
-      .select()
-      .from(observers)
-      .where(eq(observers.requestId, requestId));
+    const observerRows =
+      state.observers ??
+      (await tx.select().from(observers).where(eq(observers.requestId, requestId)));
     const emails = [...signerRows.map((s) => s.email), ...observerRows.map((o) => o.email)];
     await tx
       .update(signatureRequests)

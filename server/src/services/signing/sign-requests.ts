@@ -6,16 +6,15 @@ import type {
   ZSignResultSchema,
 } from '@signet/shared/signature-request/signature-request.schema';
 import { VISUAL_SIGNATURE_SIZE } from '@signet/shared/signature-request/signature-request.schema';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { CertificateAuthority } from '../../crypto/ca.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { documents } from '../../db/schema/documents.ts';
 import { signatureRequests } from '../../db/schema/signature-requests.ts';
-import { signers } from '../../db/schema/signers.ts';
 import { AppError, isAppError } from '../../errors.ts';
-import { type EventMeta, recordEvent } from '../../evidence/record-event.ts';
+import { rowsOf } from '../../evidence/db-row.ts';
+import { type EventMeta, lockChainHead, recordEvent } from '../../evidence/record-event.ts';
 import type { Logger } from '../../log.ts';
 // PDF modules (libpdf, pdf-lib, pkijs) load on first use, off the server's start-up path.
 import type { SignatureField } from '../../pdf/sign.ts';
@@ -251,65 +250,88 @@ async function applySignature(
     signed.map((s) => ctx.store.put(s.bytes, { contentType: 'application/pdf' })),
   );
   puts.catch(() => {});
-  // Signers of one request wait for each other on the request row. A document is in one live
-  // request only, but should it change under us anyway, the update finds nothing and the whole
-  // signature is refused (409, retryable) instead of dropping the other signature.
-  for (const s of signed) {
-    const moved = await tx
-      .update(documents)
-      .set({ currentBlobKey: s.sha256, signedSha256: s.sha256 })
-      .where(and(eq(documents.id, s.id), eq(documents.currentBlobKey, s.from)))
-      .returning({ id: documents.id });
-    if (moved.length !== 1) {
-      throw new AppError(
-        'DOCUMENT_CHANGED',
-        409,
-        'The document changed while signing; please sign again.',
-      );
-    }
-  }
-  await tx.update(signers).set({ signedAt: now, signingName: name }).where(eq(signers.id, me.id));
-  await recordEvent(tx, {
-    requestId: id,
-    type: 'signed',
-    actor: { id: loaded.actor.userId, email: loaded.actor.email },
-    meta: ctx.meta,
-    documentSha256: signed.map((s) => s.sha256),
-    at: now,
-    data: {
-      signer_id: me.id,
-      email: me.email,
-      name,
-      quality: 'SES',
-      certificate: 'platform',
-      ...(entry.signingReason ? { reason: entry.signingReason } : {}),
-      documents: signed.map((s) => ({ id: s.id, title: s.title, sha256: s.sha256 })),
-    },
-  });
-
-  const after = loaded.signers.map((s) => (s.id === me.id ? { ...s, signedAt: now } : s));
+  const after = loaded.signers.map((s) =>
+    s.id === me.id ? { ...s, signedAt: now, signingName: name } : s,
+  );
   const status = statusAfterSignature(after);
+  const at = now.toISOString();
+  // Every write of the signature in one round trip (one table per part, so one statement may):
+  // the documents move to their signed versions, the signer is marked, the request unlocked
+  // (and completed), and the evidence chain head is taken for the 'signed' entry.
+  // Signers of one request wait for each other on the request row. A document is in one live
+  // request only, but should it change under us anyway, it does not move and the whole
+  // signature is refused (409, retryable) instead of dropping the other signature.
+  const moves = signed.length
+    ? sql`
+        update documents d set current_blob_key = v.key, signed_sha256 = v.key
+        from (values ${sql.join(
+          signed.map((d) => sql`(${d.id}::uuid, ${d.from}, ${d.sha256})`),
+          sql`, `,
+        )}) as v(id, from_key, key)
+        where d.id = v.id and d.current_blob_key = v.from_key
+        returning d.id`
+    : sql`select null::uuid as id where false`;
+  const [written] = rowsOf(
+    await tx.execute(sql`
+      with moved as (${moves}), signer as (
+        update signers set signed_at = ${at}::timestamptz, signing_name = ${name}
+        where id = ${me.id}
+      ), request as (
+        update signature_requests set updated_at = ${at}::timestamptz, locked_until = null
+          ${status === 'SIGNED' ? sql`, status = 'SIGNED', completed_at = ${at}::timestamptz` : sql``}
+        where id = ${id}
+      ), head as (${lockChainHead(id)})
+      select (select count(*) from moved) as moved, head.seq, head.hash from head`),
+  );
+  if (Number(written?.moved) !== signed.length) {
+    throw new AppError(
+      'DOCUMENT_CHANGED',
+      409,
+      'The document changed while signing; please sign again.',
+    );
+  }
+  await recordEvent(
+    tx,
+    {
+      requestId: id,
+      type: 'signed',
+      actor: { id: loaded.actor.userId, email: loaded.actor.email },
+      meta: ctx.meta,
+      documentSha256: signed.map((s) => s.sha256),
+      at: now,
+      data: {
+        signer_id: me.id,
+        email: me.email,
+        name,
+        quality: 'SES',
+        certificate: 'platform',
+        ...(entry.signingReason ? { reason: entry.signingReason } : {}),
+        documents: signed.map((s) => ({ id: s.id, title: s.title, sha256: s.sha256 })),
+      },
+    },
+    { head: { seq: Number(written?.seq), hash: String(written?.hash) } },
+  );
+
   if (status === 'SIGNED') {
-    await tx
-      .update(signatureRequests)
-      .set({ status: 'SIGNED', completedAt: now, updatedAt: now, lockedUntil: null })
-      .where(eq(signatureRequests.id, id));
     await recordEvent(tx, {
       requestId: id,
       type: 'completed',
       actor: { id: null, email: null },
       meta: ctx.meta,
+      // Every document of the request was signed above, in request order.
+      documentSha256: signed.map((s) => s.sha256),
       data: { signers: after.length },
     });
     await storeProtocol(tx, ctx, ca, await loadRequestForActor(tx, id, ctx.principal));
-  } else {
-    await tx
-      .update(signatureRequests)
-      .set({ updatedAt: now, lockedUntil: null })
-      .where(eq(signatureRequests.id, id));
   }
   // Invites whoever is next, or sends the completion mail to everyone once SIGNED.
-  await notifyNextSigners(tx, id, ctx.config);
+  // What this transaction knows, so nothing is read again: the request and signers as now.
+  await notifyNextSigners(tx, id, ctx.config, {
+    request: { ...loaded.request, status },
+    owner: loaded.owner,
+    signers: after,
+    observers: loaded.observers,
+  });
   await puts;
   return status;
 }

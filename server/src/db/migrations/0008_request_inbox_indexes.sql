@@ -1,0 +1,2 @@
+CREATE INDEX "request_inbox_request_idx" ON "request_inbox" USING btree ("request_id");--> statement-breakpoint
+CREATE INDEX "request_inbox_party_updated_idx" ON "request_inbox" USING btree ("email","is_owner","updated_at","request_id") WHERE visible;
