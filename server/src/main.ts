@@ -93,6 +93,7 @@ async function main() {
     `Signet listening on http://localhost:${config.port}`,
   );
   let stopping = false;
+  let stopMaintenance = () => {};
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -107,6 +108,7 @@ async function main() {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
     await closed;
+    stopMaintenance();
     await worker.stop();
     await mailer.close();
     await (await ready).close();
@@ -118,10 +120,13 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
-  await ready;
+  const database = await ready;
   if (stopping) return;
   log.info({ sinceProcessStartMs: Math.round(performance.now()) }, 'database ready');
   worker.start();
+  // The embedded database has no autovacuum: do its job (no-op on PostgreSQL).
+  const { startPgliteMaintenance } = await import('./db/pglite-maintenance.ts');
+  stopMaintenance = startPgliteMaintenance(database, log);
   // After the port is open: warm the site handler so the first page view is fast, create or load
   // the built-in CA (first start creates it) and warm the page renderer (a cold render is slow).
   setTimeout(() => {

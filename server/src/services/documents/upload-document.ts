@@ -30,9 +30,6 @@ export const tooLarge = (limit: number, size?: number): AppError =>
     ...(size !== undefined ? { size } : {}),
   });
 
-// The size-limited reader is the HTTP layer's; signing's attachment upload imports it from here.
-export { readLimited };
-
 /** A title from a file name: without directories and the .pdf extension. */
 export function titleFromFileName(name: string | undefined): string | undefined {
   const base = (name ?? '').split(/[\\/]/).pop()?.trim() ?? '';

@@ -12,12 +12,17 @@ import { attachments } from '../../db/schema/attachments.ts';
 import { documents } from '../../db/schema/documents.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import { type EventMeta, recordEvent } from '../../evidence/record-event.ts';
-import { parseOrThrow, readJsonBody, validationFailed } from '../../http/validation.ts';
+import {
+  parseOrThrow,
+  readJsonBody,
+  readLimited,
+  validationFailed,
+} from '../../http/validation.ts';
 // The protocol module (pdf-lib, pkijs) loads on first use, off the server's start-up path.
 import { BlobNotFoundError, type BlobStore } from '../../storage/blob-store.ts';
 import { createZip, uniqueNames } from '../../zip/zip.ts';
 import { fileNameFromTitle } from '../documents/content-disposition.ts';
-import { readLimited, tooLarge } from '../documents/upload-document.ts';
+import { tooLarge } from '../documents/upload-document.ts';
 import { assertAction, loadRequestForActor } from '../signature-requests/load-for-actor.ts';
 import { platformCa } from './platform-ca.ts';
 import { loadReport } from './report-data.ts';
