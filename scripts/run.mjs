@@ -236,14 +236,19 @@ function counts(label, status, report, pick) {
   return { label, ...c, status };
 }
 
-function playwright(env) {
+async function playwright(env) {
   const report = join(mkdtempSync(join(tmpdir(), 'signet-pw-')), 'report.json');
   say('test suite: end to end (Playwright, Chromium)');
   const status = run(
     'pnpm',
     ['--filter', '@signet/e2e', 'exec', 'playwright', 'test', '--reporter=list,json'],
     {
-      env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+      // A free port, so a server left running elsewhere (3900 is the default) cannot collide.
+      env: {
+        ...env,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+        E2E_PORT: String(env.E2E_PORT ?? (await freePort())),
+      },
     },
   );
   return counts('e2e', status, report, (j) => ({
@@ -279,7 +284,7 @@ async function test() {
     );
     if (process.env.CI) results.push({ label: 'routes (PostgreSQL)', passed: 0, failed: 1 });
   }
-  results.push(playwright(env));
+  results.push(await playwright(env));
 
   let passed = 0;
   let failed = 0;
