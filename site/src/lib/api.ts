@@ -43,7 +43,10 @@ function onUnauthorized(): void {
   store.remove(TOKEN_KEY);
   store.remove(EXPIRES_KEY);
   deleteCookie(TAB_COOKIE);
-  if (window.location.pathname !== '/login') window.location.assign('/login');
+  // On /login there is nowhere to go; on /logout the page itself is already leaving for /login,
+  // and a second navigation racing it can strand the browser on /logout.
+  const here = window.location.pathname;
+  if (here !== '/login' && here !== '/logout') window.location.assign('/login');
 }
 
 function onServerError(): void {

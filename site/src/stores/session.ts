@@ -154,18 +154,25 @@ export function takeRememberedPath(fallback = '/dashboard'): string {
   return safeRedirectPath(path, fallback);
 }
 
+let leaving: Promise<void> | null = null;
+
 /**
  * Logs out: revokes the token on the server (best effort), forgets it here and goes to `to`
  * (default /login).
  */
-export async function logout(to = '/login'): Promise<void> {
-  if ($session.get().token) {
-    try {
-      await request('POST', '/v1/logout');
-    } catch {
-      // the token is forgotten either way; the server drops it after 24 h at the latest
+export function logout(to = '/login'): Promise<void> {
+  // One logout at a time: a second caller (user menu, a 401) waits for the first.
+  leaving ??= (async () => {
+    if ($session.get().token) {
+      try {
+        await request('POST', '/v1/logout');
+      } catch {
+        // the token is forgotten either way; the server drops it after 24 h at the latest
+      }
     }
-  }
-  clearSession();
-  window.location.assign(to);
+    clearSession();
+    // replace, not assign: Back must not return to /logout and sign out again.
+    window.location.replace(to);
+  })();
+  return leaving;
 }
