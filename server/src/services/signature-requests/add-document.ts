@@ -1,12 +1,10 @@
 import type { TSignatureRequest } from '@signet/shared/signature-request/signature-request.schema';
-import { eq, sql } from 'drizzle-orm';
 import { requestDocuments } from '../../db/schema/request-documents.ts';
-import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import { AppError } from '../../errors.ts';
-import { recordEvent } from '../../evidence/record-event.ts';
-import { eventActor, type RequestContext } from './context.ts';
+import type { RequestContext } from './context.ts';
 import { ownDocumentsToAttach } from './inputs.ts';
 import { assertAction, loadRequestForActor } from './load-for-actor.ts';
+import { recordChange } from './record-change.ts';
 import { toRequestDto } from './request-dto.ts';
 import { storeInlineDocuments } from './store-inline-documents.ts';
 
@@ -29,15 +27,8 @@ export async function addRequestDocument(
     }
     const position = Math.max(-1, ...loaded.documents.map((d) => d.position)) + 1;
     await tx.insert(requestDocuments).values({ requestId: id, documentId: doc.id, position });
-    await tx
-      .update(signatureRequests)
-      .set({ updatedAt: sql`now()` })
-      .where(eq(signatureRequests.id, id));
-    await recordEvent(tx, {
-      requestId: id,
+    await recordChange(tx, loaded, ctx.meta, {
       type: 'document_added',
-      actor: eventActor(loaded),
-      meta: ctx.meta,
       documentSha256: [doc.sha256],
       data: { document_id: doc.id, title: doc.title },
     });

@@ -2,16 +2,14 @@ import type {
   TAddSignature,
   TSignatureRequest,
 } from '@signet/shared/signature-request/signature-request.schema';
-import { eq, sql } from 'drizzle-orm';
-import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import { signers } from '../../db/schema/signers.ts';
 import { AppError } from '../../errors.ts';
-import { recordEvent } from '../../evidence/record-event.ts';
-import { eventActor, type RequestContext } from './context.ts';
+import type { RequestContext } from './context.ts';
 import { checkDocumentSignatures, signerEmail } from './inputs.ts';
 import { assertAction, loadRequestForActor } from './load-for-actor.ts';
 import { newClaimToken } from './mail.ts';
 import { notifyNextSigners } from './notify-next-signers.ts';
+import { recordChange } from './record-change.ts';
 import { toRequestDto } from './request-dto.ts';
 
 /**
@@ -43,15 +41,8 @@ export async function addSigner(
       documentSignatures: input.document_signatures,
       claimToken: newClaimToken(),
     });
-    await tx
-      .update(signatureRequests)
-      .set({ updatedAt: sql`now()` })
-      .where(eq(signatureRequests.id, id));
-    await recordEvent(tx, {
-      requestId: id,
+    await recordChange(tx, loaded, ctx.meta, {
       type: 'signer_added',
-      actor: eventActor(loaded),
-      meta: ctx.meta,
       data: { email, order: input.order ?? 0 },
     });
     await notifyNextSigners(tx, id, ctx.config);

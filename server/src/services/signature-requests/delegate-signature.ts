@@ -1,12 +1,10 @@
 import type { TSignatureRequest } from '@signet/shared/signature-request/signature-request.schema';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import { signers } from '../../db/schema/signers.ts';
 import { AppError } from '../../errors.ts';
 import type { EventMeta } from '../../evidence/record-event.ts';
-import { recordEvent } from '../../evidence/record-event.ts';
-import { eventActor, mailRequest, type RequestContext } from './context.ts';
+import { mailRequest, type RequestContext } from './context.ts';
 import {
   assertAction,
   type LoadedRequest,
@@ -14,6 +12,7 @@ import {
   loadRequestForActor,
 } from './load-for-actor.ts';
 import { mailSigner, newClaimToken, type RequestMailConfig } from './mail.ts';
+import { recordChange } from './record-change.ts';
 import { toRequestDto } from './request-dto.ts';
 
 /**
@@ -49,15 +48,8 @@ export async function moveSignerSlot(
       invitedAt: invite ? new Date() : null,
     })
     .where(eq(signers.id, slot.id));
-  await tx
-    .update(signatureRequests)
-    .set({ updatedAt: sql`now()` })
-    .where(eq(signatureRequests.id, loaded.request.id));
-  await recordEvent(tx, {
-    requestId: loaded.request.id,
+  await recordChange(tx, loaded, meta, {
     type: 'delegated',
-    actor: eventActor(loaded),
-    meta,
     data: {
       from: slot.email,
       to,

@@ -1,12 +1,11 @@
 import type { TSignatureRequest } from '@signet/shared/signature-request/signature-request.schema';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { requestDocuments } from '../../db/schema/request-documents.ts';
-import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import { signers } from '../../db/schema/signers.ts';
 import { AppError } from '../../errors.ts';
-import { recordEvent } from '../../evidence/record-event.ts';
-import { eventActor, type RequestContext } from './context.ts';
+import type { RequestContext } from './context.ts';
 import { assertAction, loadRequestForActor } from './load-for-actor.ts';
+import { recordChange } from './record-change.ts';
 import { toRequestDto } from './request-dto.ts';
 
 /**
@@ -32,15 +31,8 @@ export async function removeRequestDocument(
         await tx.update(signers).set({ documentSignatures: kept }).where(eq(signers.id, s.id));
       }
     }
-    await tx
-      .update(signatureRequests)
-      .set({ updatedAt: sql`now()` })
-      .where(eq(signatureRequests.id, id));
-    await recordEvent(tx, {
-      requestId: id,
+    await recordChange(tx, loaded, ctx.meta, {
       type: 'document_removed',
-      actor: eventActor(loaded),
-      meta: ctx.meta,
       documentSha256: [doc.sha256],
       data: { document_id: doc.id, title: doc.title },
     });

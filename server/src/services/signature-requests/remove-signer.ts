@@ -1,12 +1,11 @@
 import type { TSignatureRequest } from '@signet/shared/signature-request/signature-request.schema';
-import { eq, sql } from 'drizzle-orm';
-import { signatureRequests } from '../../db/schema/signature-requests.ts';
+import { eq } from 'drizzle-orm';
 import { signers } from '../../db/schema/signers.ts';
 import { AppError } from '../../errors.ts';
-import { recordEvent } from '../../evidence/record-event.ts';
-import { eventActor, type RequestContext } from './context.ts';
+import type { RequestContext } from './context.ts';
 import { assertAction, loadRequestForActor } from './load-for-actor.ts';
 import { notifyNextSigners } from './notify-next-signers.ts';
+import { recordChange } from './record-change.ts';
 import { toRequestDto } from './request-dto.ts';
 
 /**
@@ -28,15 +27,8 @@ export async function removeSigner(
       throw new AppError('LAST_SIGNER', 409, 'An open request needs a signer; withdraw it instead');
     }
     await tx.delete(signers).where(eq(signers.id, sid));
-    await tx
-      .update(signatureRequests)
-      .set({ updatedAt: sql`now()` })
-      .where(eq(signatureRequests.id, id));
-    await recordEvent(tx, {
-      requestId: id,
+    await recordChange(tx, loaded, ctx.meta, {
       type: 'signer_removed',
-      actor: eventActor(loaded),
-      meta: ctx.meta,
       data: { email: signer.email },
     });
     await notifyNextSigners(tx, id, ctx.config);
