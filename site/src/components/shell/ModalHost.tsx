@@ -28,22 +28,28 @@ export function DialogHost({ closeLabel }: { closeLabel: string }) {
   const titleId = useId();
   const boxRef = useRef<HTMLDivElement>(null);
 
+  // Focus once per opened dialog: its first form field (where the user starts), else its first
+  // control; give focus back to where it was when the dialog closes.
+  const key = dialog?.key;
+  useEffect(() => {
+    if (key === undefined) return;
+    const previous = document.activeElement as HTMLElement | null;
+    const box = boxRef.current;
+    const first =
+      box?.querySelector<HTMLElement>('input, select, textarea') ??
+      box?.querySelector<HTMLElement>('button, [href]');
+    (first ?? box)?.focus();
+    return () => previous?.focus?.();
+  }, [key]);
+
   useEffect(() => {
     if (!dialog) return;
-    const previous = document.activeElement as HTMLElement | null;
-    const first = boxRef.current?.querySelector<HTMLElement>(
-      'button, [href], input, select, textarea',
-    );
-    (first ?? boxRef.current)?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape' && dialog.dismissible && !dialog.loading) closeDialog(dialog.key);
     };
     document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      previous?.focus?.();
-    };
-  }, [dialog?.key, dialog?.dismissible, dialog?.loading, dialog]);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [dialog]);
 
   if (!dialog) return null;
   return (

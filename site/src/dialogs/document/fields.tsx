@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import type { TSignatureRequest } from '@signet/shared/signature-request/signature-request.schema';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { TFunction } from '../../lib/i18n.ts';
 import { $dialog, runDialogAction } from '../../stores/modals.ts';
 
@@ -39,12 +39,7 @@ export function DialogForm({
   const dialog = useStore($dialog);
   const [email, setEmail] = useState(values.email);
   const [message, setMessage] = useState(values.message);
-  const first = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const error = dialog?.name === name ? dialog.error : null;
-  useEffect(() => {
-    const frame = requestAnimationFrame(() => first.current?.focus());
-    return () => cancelAnimationFrame(frame);
-  }, []);
   return (
     <form
       className="acc-form acc-form--dialog"
@@ -63,7 +58,6 @@ export function DialogForm({
             type="email"
             autoComplete="off"
             spellCheck={false}
-            ref={first}
             value={email}
             aria-invalid={error ? true : undefined}
             onChange={(e) => {
@@ -83,7 +77,6 @@ export function DialogForm({
             id={`${id}-message`}
             rows={3}
             maxLength={2000}
-            ref={emailLabel ? undefined : first}
             value={message}
             onChange={(e) => {
               setMessage(e.currentTarget.value);

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { apiErrorOf, deleteUser, errorText } from '../../islands/account/api.ts';
 import type { TFunction } from '../../lib/i18n.ts';
 import { pageLang } from '../../lib/i18n.ts';
@@ -49,14 +49,7 @@ function DeleteAccountBody({ t, state }: { t: TFunction; state: { password: stri
   const id = useId();
   const dialog = useStore($dialog);
   const [value, setValue] = useState('');
-  const input = useRef<HTMLInputElement>(null);
   const error = dialog?.name === DELETE_ACCOUNT_DIALOG ? dialog.error : null;
-  // The host focuses its first control (the close button) after this mounts; the password
-  // field is where the user starts, so take focus on the next frame.
-  useEffect(() => {
-    const frame = requestAnimationFrame(() => input.current?.focus());
-    return () => cancelAnimationFrame(frame);
-  }, []);
   return (
     <form
       className="acc-form acc-form--dialog"
@@ -74,7 +67,6 @@ function DeleteAccountBody({ t, state }: { t: TFunction; state: { password: stri
           name="password"
           type="password"
           autoComplete="current-password"
-          ref={input}
           value={value}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${id}-body`}
