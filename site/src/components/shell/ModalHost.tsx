@@ -22,6 +22,14 @@ function Spinner() {
   return <span className="spinner" aria-hidden="true" />;
 }
 
+/** Focuses a dialog's first form field, else its first control, else the dialog itself. */
+function focusFirst(box: HTMLElement | null): void {
+  const first =
+    box?.querySelector<HTMLElement>('input, select, textarea') ??
+    box?.querySelector<HTMLElement>('button, [href]');
+  (first ?? box)?.focus();
+}
+
 /** The one dialog of $dialog, as a modal <dialog>-like box with a dimmed backdrop. */
 export function DialogHost({ closeLabel }: { closeLabel: string }) {
   const dialog = useStore($dialog);
@@ -34,13 +42,17 @@ export function DialogHost({ closeLabel }: { closeLabel: string }) {
   useEffect(() => {
     if (key === undefined) return;
     const previous = document.activeElement as HTMLElement | null;
-    const box = boxRef.current;
-    const first =
-      box?.querySelector<HTMLElement>('input, select, textarea') ??
-      box?.querySelector<HTMLElement>('button, [href]');
-    (first ?? box)?.focus();
+    focusFirst(boxRef.current);
     return () => previous?.focus?.();
   }, [key]);
+
+  // A running action disables the buttons, and a disabled button drops focus to the page: when
+  // the action ends with the dialog still open (an error), bring focus back into the dialog.
+  const loading = dialog?.loading ?? null;
+  useEffect(() => {
+    const box = boxRef.current;
+    if (loading === null && box && !box.contains(document.activeElement)) focusFirst(box);
+  }, [loading]);
 
   useEffect(() => {
     if (!dialog) return;
