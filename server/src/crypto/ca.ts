@@ -5,23 +5,32 @@ import {
   type KeyObject,
   X509Certificate,
 } from 'node:crypto';
-import { type CertificateSubject, createCertificate } from './certificates.ts';
+import { type CertificateSubject, createCertificate, type IssuerUrls } from './certificates.ts';
 import { deriveKey, open, seal } from './secret-box.ts';
 import { keySigner, type Signer } from './signer.ts';
 
 /**
- * Signet's built-in certificate authority: a self-signed root and the platform's signing
- * certificate (used for SES signatures and the protocol), created at first start. Private keys
- * leave this module only encrypted with a key derived from SIGNET_SECRET.
+ * Signet's built-in certificate authority: a self-signed root, the platform's signing
+ * certificate (SES signatures and the protocol), the time-stamping authority's certificate and
+ * the OCSP responder's, created at first start. Private keys leave this module only encrypted
+ * with a key derived from SIGNET_SECRET.
  */
 
-/** What the database stores: certificates in base64 DER, keys sealed with AES-256-GCM. */
+type SealedPair = { certificate: string; key: string };
+
+/**
+ * What the database stores: certificates in base64 DER, keys sealed with AES-256-GCM. `tsa` and
+ * `ocsp` were added later: a CA stored without them gets them from {@link extendCa}, under the
+ * same root, so documents signed before keep validating.
+ */
 export type SerializedCa = {
   version: 1;
   /** scrypt salt (base64url) for the key wrapping key. */
   salt: string;
-  root: { certificate: string; key: string };
-  platform: { certificate: string; key: string };
+  root: SealedPair;
+  platform: SealedPair;
+  tsa?: SealedPair;
+  ocsp?: SealedPair;
 };
 
 export type IssueOptions = {
@@ -39,6 +48,12 @@ export type CertificateAuthority = {
   readonly platformCertificate: Uint8Array;
   /** Signs with the platform certificate (SES, protocol). */
   readonly platformSigner: Signer;
+  /** Signs RFC 3161 time stamps (EC P-256; chain: TSA certificate, root). */
+  readonly tsaSigner: Signer;
+  /** Signs OCSP responses (EC P-256, delegated responder; chain: responder certificate, root). */
+  readonly ocspSigner: Signer;
+  /** Signs with the root key: CRLs. */
+  readonly rootSigner: Signer;
   /** Issues a fresh key and certificate under the root (sandbox per-signer certificates). */
   issueSigner(options: IssueOptions): Signer;
 };
@@ -47,6 +62,8 @@ export type CreateCaOptions = {
   organization?: string;
   country?: string;
   now?: Date;
+  /** Written into the certificates the root issues (AIA and CRL distribution point). */
+  urls?: IssuerUrls;
 };
 
 const DAY = 86_400_000;
@@ -91,8 +108,9 @@ export function createCa(secret: string, options: CreateCaOptions = {}): Seriali
     profile: 'signing',
     notBefore,
     notAfter: new Date(now.getTime() + 5 * 365 * DAY),
+    urls: options.urls,
   });
-  return {
+  const base: SerializedCa = {
     version: 1,
     salt: key.salt,
     root: { certificate: b64(rootCertificate), key: seal(key, 'root', pkcs8(root.privateKey)) },
@@ -100,6 +118,46 @@ export function createCa(secret: string, options: CreateCaOptions = {}): Seriali
       certificate: b64(platformCertificate),
       key: seal(key, 'platform', pkcs8(platform.privateKey)),
     },
+  };
+  return extendCa(base, secret, options) ?? base;
+}
+
+/**
+ * Issues what a stored CA lacks (the TSA and the OCSP responder certificate, EC P-256, ten
+ * years) under its root; null when nothing is missing.
+ */
+export function extendCa(
+  serialized: SerializedCa,
+  secret: string,
+  options: CreateCaOptions = {},
+): SerializedCa | null {
+  if (serialized.tsa && serialized.ocsp) return null;
+  const key = deriveKey(secret, serialized.salt);
+  const rootCertificate = unb64(serialized.root.certificate);
+  const rootKey = createPrivateKey({
+    key: open(key, 'root', serialized.root.key),
+    format: 'der',
+    type: 'pkcs8',
+  });
+  const now = options.now ?? new Date();
+  const organization = options.organization ?? 'Signet';
+  const issue = (profile: 'tsa' | 'ocsp', commonName: string): SealedPair => {
+    const pair = generateKey('EC');
+    const certificate = createCertificate({
+      subject: { commonName, organization, country: options.country },
+      publicKey: pair.publicKey,
+      issuer: { certificate: rootCertificate, privateKey: rootKey },
+      profile,
+      notBefore: new Date(now.getTime() - DAY),
+      notAfter: new Date(now.getTime() + 10 * 365 * DAY),
+      urls: options.urls,
+    });
+    return { certificate: b64(certificate), key: seal(key, profile, pkcs8(pair.privateKey)) };
+  };
+  return {
+    ...serialized,
+    tsa: serialized.tsa ?? issue('tsa', `${organization} Time-Stamping Authority`),
+    ocsp: serialized.ocsp ?? issue('ocsp', `${organization} OCSP Responder`),
   };
 }
 
@@ -122,10 +180,24 @@ export function loadCa(serialized: SerializedCa, secret: string): CertificateAut
   });
   assertKeyMatches(platformKey, platformCertificate);
   const platformSigner = keySigner(platformKey, [platformCertificate, rootCertificate]);
+  const pairSigner = (label: 'tsa' | 'ocsp', pair: SealedPair | undefined): Signer => {
+    if (!pair) throw new Error(`The stored CA has no ${label} certificate (extendCa first)`);
+    const certificate = unb64(pair.certificate);
+    const privateKey = createPrivateKey({
+      key: open(key, label, pair.key),
+      format: 'der',
+      type: 'pkcs8',
+    });
+    assertKeyMatches(privateKey, certificate);
+    return keySigner(privateKey, [certificate, rootCertificate]);
+  };
   return {
     rootCertificate,
     platformCertificate,
     platformSigner,
+    tsaSigner: pairSigner('tsa', serialized.tsa),
+    ocspSigner: pairSigner('ocsp', serialized.ocsp),
+    rootSigner: keySigner(rootKey, [rootCertificate]),
     issueSigner(options) {
       const now = options.now ?? new Date();
       const pair = generateKey(options.keyType ?? 'EC', 2048);

@@ -1,6 +1,7 @@
 import { createHash, type KeyObject, sign as nodeSign, randomBytes } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { OID, randomSerial, signatureAlgorithmFor, toArrayBuffer } from './der.ts';
 
 /** Distinguished-name parts Signet puts into certificates. */
 export type CertificateSubject = {
@@ -10,7 +11,15 @@ export type CertificateSubject = {
   email?: string;
 };
 
-export type CertificateProfile = 'ca' | 'signing';
+/**
+ * What a certificate is for: `ca` (keyCertSign, cRLSign), `signing` (document signatures),
+ * `tsa` (RFC 3161 time stamps: critical extended key usage id-kp-timeStamping, nothing else)
+ * and `ocsp` (a delegated OCSP responder: id-kp-OCSPSigning and id-pkix-ocsp-nocheck).
+ */
+export type CertificateProfile = 'ca' | 'signing' | 'tsa' | 'ocsp';
+
+/** Where relying parties find the issuer's certificate, its CRL and its OCSP responder. */
+export type IssuerUrls = { caIssuers?: string; crl?: string; ocsp?: string };
 
 export type CertificateRequest = {
   subject: CertificateSubject;
@@ -22,24 +31,9 @@ export type CertificateRequest = {
   issuer?: { certificate: Uint8Array; privateKey: KeyObject };
   /** Key of a self-signed certificate (its own private key). */
   selfKey?: KeyObject;
+  /** Authority information access and CRL distribution point written into the certificate. */
+  urls?: IssuerUrls;
 };
-
-const OID = {
-  commonName: '2.5.4.3',
-  organization: '2.5.4.10',
-  country: '2.5.4.6',
-  email: '1.2.840.113549.1.9.1',
-  basicConstraints: '2.5.29.19',
-  keyUsage: '2.5.29.15',
-  subjectKeyIdentifier: '2.5.29.14',
-  authorityKeyIdentifier: '2.5.29.35',
-  sha256WithRsa: '1.2.840.113549.1.1.11',
-  ecdsaWithSha256: '1.2.840.10045.4.3.2',
-} as const;
-
-function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
-  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-}
 
 /** One attribute per RDN (pkijs alone would put them all into a single multi-valued RDN). */
 function name(subject: CertificateSubject): pkijs.RelativeDistinguishedNames {
@@ -58,22 +52,112 @@ function name(subject: CertificateSubject): pkijs.RelativeDistinguishedNames {
   );
 }
 
-function signatureAlgorithm(key: KeyObject): pkijs.AlgorithmIdentifier {
-  if (key.asymmetricKeyType === 'rsa') {
-    return new pkijs.AlgorithmIdentifier({
-      algorithmId: OID.sha256WithRsa,
-      algorithmParams: new asn1js.Null(),
-    });
-  }
-  if (key.asymmetricKeyType === 'ec')
-    return new pkijs.AlgorithmIdentifier({ algorithmId: OID.ecdsaWithSha256 });
-  throw new Error(`Unsupported key type ${key.asymmetricKeyType}`);
-}
-
 /** RFC 5280 method 1: SHA-1 of the subjectPublicKey bit string. */
-function keyIdentifier(spki: pkijs.PublicKeyInfo): ArrayBuffer {
+export function keyIdentifier(spki: pkijs.PublicKeyInfo): ArrayBuffer {
   const bits = new Uint8Array(spki.subjectPublicKey.valueBlock.valueHexView);
   return toArrayBuffer(createHash('sha1').update(bits).digest());
+}
+
+/** keyUsage bits: digitalSignature(0) nonRepudiation(1); keyCertSign(5) cRLSign(6) for a CA. */
+const KEY_USAGE: Record<CertificateProfile, { bits: number; unused: number }> = {
+  ca: { bits: 0x06, unused: 1 },
+  signing: { bits: 0xc0, unused: 6 },
+  tsa: { bits: 0xc0, unused: 6 },
+  ocsp: { bits: 0x80, unused: 7 },
+};
+
+function extension(
+  extnID: string,
+  value: { toBER(sizeOnly?: boolean): ArrayBuffer },
+  critical = false,
+): pkijs.Extension {
+  return new pkijs.Extension({ extnID, critical, extnValue: value.toBER(false) });
+}
+
+const uri = (value: string) => new pkijs.GeneralName({ type: 6, value });
+
+function extensions(
+  profile: CertificateProfile,
+  ski: ArrayBuffer,
+  aki: ArrayBuffer,
+  urls: IssuerUrls | undefined,
+): pkijs.Extension[] {
+  const usage = KEY_USAGE[profile];
+  const out = [
+    extension(
+      OID.basicConstraints,
+      new pkijs.BasicConstraints({ cA: profile === 'ca' }).toSchema(),
+      true,
+    ),
+    extension(
+      OID.keyUsage,
+      new asn1js.BitString({
+        valueHex: new Uint8Array([usage.bits]).buffer,
+        unusedBits: usage.unused,
+      }),
+      true,
+    ),
+    extension(OID.subjectKeyIdentifier, new asn1js.OctetString({ valueHex: ski })),
+    extension(
+      OID.authorityKeyIdentifier,
+      new pkijs.AuthorityKeyIdentifier({
+        keyIdentifier: new asn1js.OctetString({ valueHex: aki }),
+      }).toSchema(),
+    ),
+  ];
+  // RFC 3161 2.3: the TSA's certificate has exactly one extended key usage, and it is critical.
+  if (profile === 'tsa') {
+    out.push(
+      extension(
+        OID.extKeyUsage,
+        new pkijs.ExtKeyUsage({ keyPurposes: [OID.kpTimeStamping] }).toSchema(),
+        true,
+      ),
+    );
+  }
+  if (profile === 'ocsp') {
+    out.push(
+      extension(
+        OID.extKeyUsage,
+        new pkijs.ExtKeyUsage({ keyPurposes: [OID.kpOcspSigning] }).toSchema(),
+      ),
+    );
+    // RFC 6960 4.2.2.2.1: nobody checks the responder's own certificate for revocation.
+    out.push(extension(OID.ocspNoCheck, new asn1js.Null()));
+  }
+  if (urls?.crl && profile !== 'ocsp' && profile !== 'ca') {
+    out.push(
+      extension(
+        OID.crlDistributionPoints,
+        new pkijs.CRLDistributionPoints({
+          distributionPoints: [new pkijs.DistributionPoint({ distributionPoint: [uri(urls.crl)] })],
+        }).toSchema(),
+      ),
+    );
+  }
+  const access: pkijs.AccessDescription[] = [];
+  if (urls?.ocsp && profile !== 'ocsp' && profile !== 'ca') {
+    access.push(
+      new pkijs.AccessDescription({ accessMethod: OID.accessOcsp, accessLocation: uri(urls.ocsp) }),
+    );
+  }
+  if (urls?.caIssuers && profile !== 'ca') {
+    access.push(
+      new pkijs.AccessDescription({
+        accessMethod: OID.accessCaIssuers,
+        accessLocation: uri(urls.caIssuers),
+      }),
+    );
+  }
+  if (access.length > 0) {
+    out.push(
+      extension(
+        OID.authorityInfoAccess,
+        new pkijs.InfoAccess({ accessDescriptions: access }).toSchema(),
+      ),
+    );
+  }
+  return out;
 }
 
 /** Builds and signs an X.509 v3 certificate with pkijs; returns its DER. */
@@ -86,9 +170,7 @@ export function createCertificate(request: CertificateRequest): Uint8Array {
 
   const certificate = new pkijs.Certificate();
   certificate.version = 2;
-  const serial = randomBytes(16);
-  serial[0] = ((serial[0] ?? 0) & 0x7f) | 0x40; // positive and minimal DER: no leading 0x00
-  certificate.serialNumber = new asn1js.Integer({ valueHex: toArrayBuffer(serial) });
+  certificate.serialNumber = randomSerial(randomBytes(16));
   certificate.subject = name(request.subject);
   certificate.issuer = issuerCertificate ? issuerCertificate.subject : name(request.subject);
   certificate.notBefore.value = request.notBefore;
@@ -98,33 +180,9 @@ export function createCertificate(request: CertificateRequest): Uint8Array {
 
   const ski = keyIdentifier(certificate.subjectPublicKeyInfo);
   const aki = issuerCertificate ? keyIdentifier(issuerCertificate.subjectPublicKeyInfo) : ski;
-  const isCa = request.profile === 'ca';
-  // keyUsage bits: digitalSignature(0) nonRepudiation(1) for signing; keyCertSign(5) cRLSign(6) for a CA
-  const keyUsage = isCa
-    ? new asn1js.BitString({ valueHex: new Uint8Array([0x06]).buffer, unusedBits: 1 })
-    : new asn1js.BitString({ valueHex: new Uint8Array([0xc0]).buffer, unusedBits: 6 });
-  certificate.extensions = [
-    new pkijs.Extension({
-      extnID: OID.basicConstraints,
-      critical: true,
-      extnValue: new pkijs.BasicConstraints({ cA: isCa }).toSchema().toBER(false),
-    }),
-    new pkijs.Extension({ extnID: OID.keyUsage, critical: true, extnValue: keyUsage.toBER(false) }),
-    new pkijs.Extension({
-      extnID: OID.subjectKeyIdentifier,
-      extnValue: new asn1js.OctetString({ valueHex: ski }).toBER(false),
-    }),
-    new pkijs.Extension({
-      extnID: OID.authorityKeyIdentifier,
-      extnValue: new pkijs.AuthorityKeyIdentifier({
-        keyIdentifier: new asn1js.OctetString({ valueHex: aki }),
-      })
-        .toSchema()
-        .toBER(false),
-    }),
-  ];
+  certificate.extensions = extensions(request.profile, ski, aki, request.urls);
 
-  const algorithm = signatureAlgorithm(signingKey);
+  const algorithm = signatureAlgorithmFor(signingKey);
   certificate.signature = algorithm;
   certificate.signatureAlgorithm = algorithm;
   certificate.tbsView = new Uint8Array(certificate.encodeTBS().toBER(false));
@@ -135,7 +193,19 @@ export function createCertificate(request: CertificateRequest): Uint8Array {
 
 /** The subject common name of a DER certificate (for display and tests). */
 export function certificateCommonName(der: Uint8Array): string | undefined {
-  const certificate = pkijs.Certificate.fromBER(toArrayBuffer(der));
-  const cn = certificate.subject.typesAndValues.find((tv) => tv.type === OID.commonName);
-  return cn?.value.valueBlock.value as string | undefined;
+  return commonNameOf(pkijs.Certificate.fromBER(toArrayBuffer(der)).subject);
+}
+
+/** The common name (else the organisation) of a distinguished name. */
+export function commonNameOf(name: pkijs.RelativeDistinguishedNames): string | undefined {
+  const pick = (type: string) =>
+    name.typesAndValues.find((tv) => tv.type === type)?.value.valueBlock.value as
+      | string
+      | undefined;
+  return pick(OID.commonName) ?? pick(OID.organization);
+}
+
+/** Lowercase hex of a certificate's serial number (how the registry and OCSP name it). */
+export function serialHex(certificate: pkijs.Certificate): string {
+  return Buffer.from(certificate.serialNumber.valueBlock.valueHexView).toString('hex');
 }
