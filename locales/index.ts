@@ -9,24 +9,28 @@ import deChAccount from './de-ch/account.json' with { type: 'json' };
 import deChAdmin from './de-ch/admin.json' with { type: 'json' };
 import deChEmail from './de-ch/email.json' with { type: 'json' };
 import deChErrors from './de-ch/errors.json' with { type: 'json' };
+import deChEvidence from './de-ch/evidence.json' with { type: 'json' };
 import deChRequests from './de-ch/requests.json' with { type: 'json' };
 import deChSite from './de-ch/site.json' with { type: 'json' };
 import enGbAccount from './en-gb/account.json' with { type: 'json' };
 import enGbAdmin from './en-gb/admin.json' with { type: 'json' };
 import enGbEmail from './en-gb/email.json' with { type: 'json' };
 import enGbErrors from './en-gb/errors.json' with { type: 'json' };
+import enGbEvidence from './en-gb/evidence.json' with { type: 'json' };
 import enGbRequests from './en-gb/requests.json' with { type: 'json' };
 import enGbSite from './en-gb/site.json' with { type: 'json' };
 import frChAccount from './fr-ch/account.json' with { type: 'json' };
 import frChAdmin from './fr-ch/admin.json' with { type: 'json' };
 import frChEmail from './fr-ch/email.json' with { type: 'json' };
 import frChErrors from './fr-ch/errors.json' with { type: 'json' };
+import frChEvidence from './fr-ch/evidence.json' with { type: 'json' };
 import frChRequests from './fr-ch/requests.json' with { type: 'json' };
 import frChSite from './fr-ch/site.json' with { type: 'json' };
 import itAccount from './it/account.json' with { type: 'json' };
 import itAdmin from './it/admin.json' with { type: 'json' };
 import itEmail from './it/email.json' with { type: 'json' };
 import itErrors from './it/errors.json' with { type: 'json' };
+import itEvidence from './it/evidence.json' with { type: 'json' };
 import itRequests from './it/requests.json' with { type: 'json' };
 import itSite from './it/site.json' with { type: 'json' };
 
@@ -40,9 +44,18 @@ export const DEFAULT_LANG: Lang = 'en-gb';
 /**
  * Namespaces and who reads them: `site` (site shell), `account` (login, signup, reset,
  * profile, dashboard pages), `admin` (console), `email` (mail templates), `errors` (API error
- * codes → user text), `requests` (upload, request view, signing dialogs and overlays).
+ * codes → user text), `requests` (upload, request view, signing dialogs and overlays),
+ * `evidence` (the protocol, the visual signature's words, the public /verify report).
  */
-export const NAMESPACES = ['site', 'account', 'admin', 'email', 'errors', 'requests'] as const;
+export const NAMESPACES = [
+  'site',
+  'account',
+  'admin',
+  'email',
+  'errors',
+  'requests',
+  'evidence',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** One namespace of one language: flat dotted keys → text. */
@@ -57,6 +70,7 @@ export const messages: Messages = {
     admin: enGbAdmin,
     email: enGbEmail,
     errors: enGbErrors,
+    evidence: enGbEvidence,
     requests: enGbRequests,
     site: enGbSite,
   },
@@ -65,6 +79,7 @@ export const messages: Messages = {
     admin: deChAdmin,
     email: deChEmail,
     errors: deChErrors,
+    evidence: deChEvidence,
     requests: deChRequests,
     site: deChSite,
   },
@@ -73,6 +88,7 @@ export const messages: Messages = {
     admin: frChAdmin,
     email: frChEmail,
     errors: frChErrors,
+    evidence: frChEvidence,
     requests: frChRequests,
     site: frChSite,
   },
@@ -81,6 +97,7 @@ export const messages: Messages = {
     admin: itAdmin,
     email: itEmail,
     errors: itErrors,
+    evidence: itEvidence,
     requests: itRequests,
     site: itSite,
   },

@@ -110,6 +110,7 @@ function ensureSystemTools() {
   if (!has('pdfsig')) missing.push('poppler-utils');
   if (!has('qpdf')) missing.push('qpdf');
   if (!has('openssl')) missing.push('openssl');
+  if (!has('mutool')) missing.push('mupdf-tools');
   if (!pgBin) missing.push('postgresql');
   if (missing.length === 0) return;
   const isRoot = process.getuid?.() === 0;

@@ -260,7 +260,8 @@ function makeChromium(dir: string, out: string, pages: number): void {
   writeFileSync(out, readFileSync(join(dir, 'report.pdf')));
 }
 
-const xml = (s: string) => s.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c] ?? c);
+const xml = (s: string) =>
+  s.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c] ?? c);
 
 /** A flat OpenDocument text: headings, paragraphs and tables, ≈ one page per chapter. */
 function fodt(chapters: number): string {
@@ -351,7 +352,10 @@ function makeScan(dir: string, out: string, pages: number, grain: number, qualit
   writeFileSync(out, readFileSync(join(dir, 'scan.pdf')));
 }
 
-const RECIPES: Record<DocumentName, { producer: string; tool: string; make: (dir: string, out: string) => void }> = {
+const RECIPES: Record<
+  DocumentName,
+  { producer: string; tool: string; make: (dir: string, out: string) => void }
+> = {
   'tex-89p': {
     producer: 'pdfTeX 1.40 (hyperref, object streams)',
     tool: 'pdflatex',
@@ -407,7 +411,9 @@ export function realDocument(name: DocumentName): RealDocument | string {
 
 // `node server/bench/documents.ts [name…]`: generate (or list) the documents.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const names = (process.argv.length > 2 ? process.argv.slice(2) : DOCUMENT_NAMES) as DocumentName[];
+  const names = (
+    process.argv.length > 2 ? process.argv.slice(2) : DOCUMENT_NAMES
+  ) as DocumentName[];
   for (const name of names) {
     const doc = realDocument(name);
     if (typeof doc === 'string') console.log(`${name}: skipped, ${doc}`);

@@ -36,6 +36,11 @@ export type Config = {
   trustProxy: boolean;
   /** S3-compatible blob store (all four S3_* variables); absent: files under `dataDir/blobs`. */
   s3?: S3Settings;
+  /**
+   * An external RFC 3161 time-stamping authority (TSA_URL) for signature and document time
+   * stamps; absent: the built-in TSA of the built-in CA.
+   */
+  tsaUrl?: string;
   /** Things worth a warning at start (the logger is made after the config). */
   warnings: readonly string[];
 };
@@ -120,6 +125,15 @@ const ZEnv = z.object({
       .min(1, 'must be at least 1')
       .default(500),
   ),
+  TSA_URL: z.preprocess(
+    empty,
+    z
+      .url({
+        protocol: /^https?$/,
+        error: 'must be an http(s) URL of an RFC 3161 time-stamping authority',
+      })
+      .optional(),
+  ),
   TRUST_PROXY: z.preprocess(
     empty,
     z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).optional(),
@@ -196,6 +210,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     maxPages: e.MAX_PAGES,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     ...(s3 ? { s3 } : {}),
+    ...(e.TSA_URL ? { tsaUrl: e.TSA_URL } : {}),
     warnings,
   };
 }

@@ -45,6 +45,7 @@ async function main() {
     { lazyDatabase },
     { createBlobStore },
     { renderJobHandlers },
+    { protocolJobHandlers },
   ] = await Promise.all([
     import('@hono/node-server'),
     import('./app.ts'),
@@ -54,6 +55,7 @@ async function main() {
     import('./db/lazy.ts'),
     import('./storage/index.ts'),
     import('./services/documents/render-job.ts'),
+    import('./services/signing/protocol-job.ts'),
   ]);
   const mailer = createMailer(config);
   // Listen while the database opens; routes that need it wait for `ready`.
@@ -72,7 +74,13 @@ async function main() {
     siteDir: process.env.SIGNET_SITE_DIR ?? `${root}site/dist`,
     log,
   });
-  const worker = createWorker({ db, log, mailer, config, handlers: renderJobHandlers(blobs) });
+  const worker = createWorker({
+    db,
+    log,
+    mailer,
+    config,
+    handlers: { ...renderJobHandlers(blobs), ...protocolJobHandlers({ db, blobs, config, log }) },
+  });
 
   const server = createAdaptorServer({ fetch: app.fetch });
   await new Promise<void>((resolve, reject) => {
@@ -131,21 +139,26 @@ async function main() {
   // the built-in CA (first start creates it) and warm the page renderer (a cold render is slow).
   setTimeout(() => {
     void web.preload();
-    void warmUp(db, config.secret, log);
+    void warmUp(db, config, log);
   }, 50).unref();
 }
 
 async function warmUp(
   db: import('./db/client.ts').Db,
-  secret: string,
+  config: import('./config.ts').Config,
   log: import('./log.ts').Logger,
 ) {
   try {
-    const [{ platformCa }, { warmUpRenderer }] = await Promise.all([
-      import('./services/signing/platform-ca.ts'),
-      import('./pdf/render.ts'),
-    ]);
-    await platformCa(db, secret);
+    const [{ platformCa }, { timestampAuthority }, { warmUpSigning }, { warmUpRenderer }] =
+      await Promise.all([
+        import('./services/pki/platform-ca.ts'),
+        import('./services/pki/timestamp-authority.ts'),
+        import('./pdf/warm-up.ts'),
+        import('./pdf/render.ts'),
+      ]);
+    const ca = await platformCa(db, config);
+    // The first signature should not pay for compiling the signing path.
+    await warmUpSigning(ca, await timestampAuthority({}, ca));
     await warmUpRenderer();
   } catch (e) {
     log.error({ err: e }, 'warm-up failed; signing and page images will retry on first use');

@@ -23,9 +23,7 @@ export async function createCadesSignature(
 ): Promise<Uint8Array> {
   const signed = await signData({ signer, eContentType: OID.data, digest });
   if (!tsa) return signed.encode();
-  const token = await tsa.timestamp(
-    createHash('sha256').update(signed.signatureValue).digest(),
-  );
+  const token = await tsa.timestamp(createHash('sha256').update(signed.signatureValue).digest());
   return signed.encode([tlv(0x30, oidDer(OID.signatureTimeStampToken), tlv(0x31, token))]);
 }
 

@@ -126,7 +126,10 @@ export function integerDer(magnitude: Uint8Array): Buffer {
 
 /** DER GeneralizedTime in whole seconds, UTC (YYYYMMDDHHMMSSZ). */
 export function generalizedTimeDer(date: Date): Buffer {
-  const text = date.toISOString().replace(/\.\d+Z$/, 'Z').replace(/[-:T]/g, '');
+  const text = date
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/[-:T]/g, '');
   return tlv(0x18, Buffer.from(text, 'latin1'));
 }
 
@@ -140,7 +143,9 @@ export function attributeDer(type: string, value: asn1js.AsnType): Uint8Array {
 }
 
 /** The signature algorithm identifier for signing with `key` (SHA-256). */
-export function signatureAlgorithmFor(keyType: 'RSA' | 'EC' | KeyObject): pkijs.AlgorithmIdentifier {
+export function signatureAlgorithmFor(
+  keyType: 'RSA' | 'EC' | KeyObject,
+): pkijs.AlgorithmIdentifier {
   const type = typeof keyType === 'string' ? keyType : keyType.asymmetricKeyType?.toUpperCase();
   if (type === 'RSA') {
     return new pkijs.AlgorithmIdentifier({

@@ -1,50 +1,77 @@
-import { createHash } from 'node:crypto';
-import { createCadesSignature } from '../crypto/cades.ts';
-import type { Signer } from '../crypto/signer.ts';
+import { createHash, type Hash } from 'node:crypto';
+import { PdfArray, PdfNumber, PdfString } from '@libpdf/core';
 
 /**
- * The placeholder ceremony shared by every signature: the incremental update is written with a
- * /ByteRange of fixed width and a /Contents hex string of zeros; then the byte range is filled
- * in, the covered bytes hashed, and the CMS written into /Contents. Both edits keep lengths, so
- * no offset in the update moves.
+ * The placeholder ceremony shared by every signature and document time stamp: the incremental
+ * update is written with a /ByteRange of fixed width and a /Contents hex string of zeros of
+ * exactly the reserved size; then the byte range is filled in, the covered bytes hashed, and
+ * the CMS (or time-stamp token) written into /Contents. Both edits keep lengths, so no offset in
+ * the update moves.
  */
 
-/** Bytes reserved for the CMS: two certificates, one signature, room for a longer chain. */
-export const CONTENTS_BYTES = 12_288;
 /** 10-digit numbers keep the array's width independent of the file size (up to 9.3 GB). */
 export const BYTE_RANGE_PLACEHOLDER = 9_999_999_999;
 const BYTE_RANGE_TEXT = Buffer.from(
   `[0 ${BYTE_RANGE_PLACEHOLDER} ${BYTE_RANGE_PLACEHOLDER} ${BYTE_RANGE_PLACEHOLDER}]`,
 );
 
+/** The /ByteRange placeholder array. */
+export const byteRangePlaceholder = (): PdfArray =>
+  PdfArray.of(
+    PdfNumber.of(0),
+    PdfNumber.of(BYTE_RANGE_PLACEHOLDER),
+    PdfNumber.of(BYTE_RANGE_PLACEHOLDER),
+    PdfNumber.of(BYTE_RANGE_PLACEHOLDER),
+  );
+
+/** A /Contents placeholder reserving `bytes` bytes (written as 2 × bytes hex digits). */
+export const contentsPlaceholder = (bytes: number): PdfString =>
+  new PdfString(new Uint8Array(bytes), 'hex');
+
+/** Thrown when what was made does not fit the reservation (the caller reserves more and retries). */
+export class ReservationTooSmallError extends Error {
+  readonly needed: number;
+  constructor(needed: number, reserved: number) {
+    super(`${needed} bytes do not fit the reserved ${reserved}`);
+    this.name = 'ReservationTooSmallError';
+    this.needed = needed;
+  }
+}
+
+export type Filled = {
+  /** The finished file. */
+  bytes: Uint8Array;
+  /** Its SHA-256 (hex), computed along the way: the blob key. */
+  sha256: string;
+};
+
 /**
- * Fills in the placeholders of the update appended to `original` and returns the signed file.
- * Throws if the update is not a pure append (the original must be a byte-identical prefix).
+ * Fills in the placeholders of the update appended to `original`: the byte range, then what
+ * `produce` makes from the SHA-256 of the covered bytes. Throws if the update is not a pure
+ * append (the original must be a byte-identical prefix).
  */
-export async function completeSignature(
+export async function fillPlaceholders(
   original: Uint8Array,
   withPlaceholders: Uint8Array,
-  signer: Signer,
-): Promise<Uint8Array> {
+  reserved: number,
+  produce: (digest: Uint8Array) => Promise<Uint8Array>,
+): Promise<Filled> {
   const out = Buffer.from(
     withPlaceholders.buffer,
     withPlaceholders.byteOffset,
     withPlaceholders.byteLength,
   );
-  if (
-    out.length <= original.length ||
-    Buffer.compare(out.subarray(0, original.length), original) !== 0
-  ) {
+  const from = original.length;
+  if (out.length <= from || Buffer.compare(out.subarray(0, from), original) !== 0) {
     throw new Error('Signing did not append an incremental update: earlier bytes changed');
   }
-  const from = original.length;
   const byteRangeAt = out.indexOf(BYTE_RANGE_TEXT, from);
   const contentsPattern = Buffer.from(`<${'0'.repeat(64)}`);
   const contentsAt = out.indexOf(contentsPattern, from);
   if (byteRangeAt < 0 || contentsAt < 0)
     throw new Error('Signature placeholders not found in the update');
   const contentsEnd = out.indexOf(0x3e /* > */, contentsAt) + 1;
-  if (contentsEnd - contentsAt - 2 !== CONTENTS_BYTES * 2)
+  if (contentsEnd - contentsAt - 2 !== reserved * 2)
     throw new Error('Unexpected /Contents placeholder size');
 
   // [0 a b c] covers everything but the hex string including its angle brackets.
@@ -52,13 +79,17 @@ export async function completeSignature(
   const rangeText = `[${range.join(' ')}]`.padEnd(BYTE_RANGE_TEXT.length, ' ');
   out.write(rangeText, byteRangeAt, 'latin1');
 
-  const digest = createHash('sha256')
-    .update(out.subarray(0, contentsAt))
+  // The prefix is hashed once: one copy of the state finishes the covered-range digest, the
+  // other (after the contents are in) the digest of the whole file.
+  const prefix: Hash = createHash('sha256').update(out.subarray(0, contentsAt));
+  const whole = prefix.copy();
+  const digest = prefix.update(out.subarray(contentsEnd)).digest();
+  const value = await produce(digest);
+  if (value.length > reserved) throw new ReservationTooSmallError(value.length, reserved);
+  out.write(Buffer.from(value).toString('hex').toUpperCase(), contentsAt + 1, 'latin1');
+  const sha256 = whole
+    .update(out.subarray(contentsAt, contentsEnd))
     .update(out.subarray(contentsEnd))
-    .digest();
-  const cms = await createCadesSignature(signer, digest);
-  if (cms.length > CONTENTS_BYTES)
-    throw new Error(`CMS of ${cms.length} bytes exceeds the reserved ${CONTENTS_BYTES}`);
-  out.write(Buffer.from(cms).toString('hex').toUpperCase(), contentsAt + 1, 'latin1');
-  return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+    .digest('hex');
+  return { bytes: new Uint8Array(out.buffer, out.byteOffset, out.byteLength), sha256 };
 }

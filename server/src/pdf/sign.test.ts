@@ -62,7 +62,9 @@ beforeAll(async () => {
     // The middle signer has a certificate of their own (as AES/QES will), the others the platform's.
     const signer =
       index === 1 ? ca.issueSigner({ subject: { commonName: s.name } }) : ca.platformSigner;
-    versions.push(await signPdf(versions.at(-1) as Uint8Array, options(s.name, s.field, signer)));
+    versions.push(
+      (await signPdf(versions.at(-1) as Uint8Array, options(s.name, s.field, signer))).bytes,
+    );
   }
 });
 
@@ -212,7 +214,7 @@ describe('signPdf: visual signature', () => {
   });
 
   it('makes an invisible signature with a zero rectangle when there is no field', async () => {
-    const signed = await signPdf(original, options('Invisible Ivy', null));
+    const signed = (await signPdf(original, options('Invisible Ivy', null))).bytes;
     const found = await widgets(signed);
     expect(found.get('Signature1')).toMatchObject({
       page: 0,
@@ -241,8 +243,8 @@ describe('signPdf: other producers', () => {
     ['object streams and xref streams', ['--object-streams=generate']],
   ])('appends to a %s PDF and stays valid for two signers', async (_label, args) => {
     const source = qpdfRewrite(original, args);
-    const once = await signPdf(source, options('First', { page: 0, x: 20, y: 20 }));
-    const twice = await signPdf(once, options('Second', { page: 0, x: 20, y: 200 }));
+    const once = (await signPdf(source, options('First', { page: 0, x: 20, y: 20 }))).bytes;
+    const twice = (await signPdf(once, options('Second', { page: 0, x: 20, y: 200 }))).bytes;
     expect(bytesEqual(twice.subarray(0, source.length), source)).toBe(true);
     const result = pdfsig(twice);
     expect(result.status, result.output).toBe(0);
@@ -258,7 +260,7 @@ describe('signPdf: other producers', () => {
     expect(big.length).toBeGreaterThan(1_000_000);
     let pdf = big;
     for (let n = 1; n <= 10; n++)
-      pdf = await signPdf(pdf, options(`Signer ${n}`, { page: 0, x: 20, y: 20 + n * 50 }));
+      pdf = (await signPdf(pdf, options(`Signer ${n}`, { page: 0, x: 20, y: 20 + n * 50 }))).bytes;
     expect(bytesEqual(pdf.subarray(0, big.length), big)).toBe(true);
     const result = pdfsig(pdf);
     expect(result.status, result.output).toBe(0);

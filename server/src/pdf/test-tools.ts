@@ -8,7 +8,12 @@ import { join } from 'node:path';
  * A missing tool fails the test with the package to install — never a silent skip.
  */
 
-const PACKAGES = { pdfsig: 'poppler-utils', qpdf: 'qpdf', openssl: 'openssl' } as const;
+const PACKAGES = {
+  pdfsig: 'poppler-utils',
+  qpdf: 'qpdf',
+  openssl: 'openssl',
+  mutool: 'mupdf-tools',
+} as const;
 type Tool = keyof typeof PACKAGES;
 
 export function requireTool(tool: Tool): void {
@@ -171,6 +176,41 @@ export function dumpCms(cms: Uint8Array): string {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * `openssl ts -verify` of a time-stamp token over a SHA-256 digest (hex), trusting `rootDer`
+ * (the token must carry the TSA certificate, which must chain to the root with the
+ * time-stamping key usage).
+ */
+export function opensslTsVerify(
+  token: Uint8Array,
+  digestHex: string,
+  rootDer: Uint8Array,
+): { status: number; output: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'signet-ts-'));
+  try {
+    writeFileSync(join(dir, 'token.der'), token);
+    writeFileSync(join(dir, 'root.pem'), derToPem(rootDer));
+    return run('openssl', [
+      'ts',
+      '-verify',
+      '-digest',
+      digestHex,
+      '-in',
+      join(dir, 'token.der'),
+      '-token_in',
+      '-CAfile',
+      join(dir, 'root.pem'),
+    ]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** `mutool sign -v` (MuPDF, a second validator): one verdict line per signature. */
+export function mutoolVerify(bytes: Uint8Array): { status: number; output: string } {
+  return withFile(bytes, (path) => run('mutool', ['sign', '-v', path]));
 }
 
 function derToPem(der: Uint8Array): string {

@@ -4,7 +4,14 @@ import { AppError } from '../errors.ts';
 /** What {@link BlobStore.put} returns: the content key (the SHA-256 in hex), the hash and the size. */
 export type PutResult = { key: string; sha256: string; size: number };
 
-export type PutOptions = { contentType?: string };
+export type PutOptions = {
+  contentType?: string;
+  /**
+   * The SHA-256 (hex) of `bytes` when the caller already computed it along the way (a signature
+   * hashes the file anyway): saves hashing the file again. Trusted, so only for our own bytes.
+   */
+  sha256?: string;
+};
 
 /**
  * Where PDFs, images and page renders live. Two kinds of keys share one namespace:

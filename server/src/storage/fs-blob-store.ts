@@ -37,8 +37,8 @@ export class FsBlobStore implements BlobStore {
     return join(this.root, 'derived', ...key.split('/'));
   }
 
-  async put(bytes: Uint8Array, _options?: PutOptions): Promise<PutResult> {
-    const sha256 = sha256Hex(bytes);
+  async put(bytes: Uint8Array, options?: PutOptions): Promise<PutResult> {
+    const sha256 = options?.sha256 ?? sha256Hex(bytes);
     const path = this.pathOf(sha256);
     const existing = await stat(path).catch(() => null);
     // Same name means same bytes: a complete file of the right size is already the answer.

@@ -71,7 +71,7 @@ export class S3BlobStore implements BlobStore {
   }
 
   async put(bytes: Uint8Array, options?: PutOptions): Promise<PutResult> {
-    const sha256 = sha256Hex(bytes);
+    const sha256 = options?.sha256 ?? sha256Hex(bytes);
     await this.client.send(
       new PutObjectCommand({
         Bucket: this.bucket,

@@ -12,6 +12,7 @@ import { listMailbox, type MailboxEntry } from '../mail/mailbox.ts';
 import { createMailboxMailer, type Mailer } from '../mail/mailer.ts';
 import { mailLinks } from '../routes/system/mailbox.ts';
 import { renderJobHandlers } from '../services/documents/render-job.ts';
+import { protocolJobHandlers } from '../services/signing/protocol-job.ts';
 import { createBlobStore } from '../storage/index.ts';
 import { openTestDatabase } from './database.ts';
 
@@ -93,7 +94,10 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
     log,
     mailer,
     config,
-    handlers: renderJobHandlers(blobs),
+    handlers: {
+      ...renderJobHandlers(blobs),
+      ...protocolJobHandlers({ db: database.db, blobs, config, log }),
+    },
   });
 
   const all = async (to?: string) => {

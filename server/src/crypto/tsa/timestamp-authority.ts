@@ -47,7 +47,10 @@ export const TSA_POLICY = '2.25.108525148176346373500014817111002937427';
  * EKU id-kp-timeStamping), in process. Times are whole seconds (accuracy ±1 s), serials random
  * 128-bit numbers; the token carries the TSA certificate.
  */
-export function builtinTsa(signer: Signer, clock: () => Date = () => new Date()): TimestampAuthority {
+export function builtinTsa(
+  signer: Signer,
+  clock: () => Date = () => new Date(),
+): TimestampAuthority {
   let max: number | undefined;
   const tsa: TimestampAuthority = {
     name: 'built-in',
@@ -141,7 +144,9 @@ export function httpTsa(
     try {
       const resp = new pkijs.TimeStampResp({ schema: fromDer(body) });
       if (resp.status.status > 1 || !resp.timeStampToken) {
-        throw new TimestampError(`The time-stamping authority refused (status ${resp.status.status})`);
+        throw new TimestampError(
+          `The time-stamping authority refused (status ${resp.status.status})`,
+        );
       }
       token = der(resp.timeStampToken.toSchema());
     } catch (e) {

@@ -1,5 +1,5 @@
 import { createHash, createPublicKey, verify as nodeVerify } from 'node:crypto';
-import * as asn1js from 'asn1js';
+import type * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { fromDer, hashName, OID } from '../der.ts';
 
@@ -77,7 +77,10 @@ export function findSigner(
   const keyId = Buffer.from((sid as asn1js.OctetString).valueBlock.valueHexView);
   return certificates.find((c) => {
     const ski = c.extensions?.find((e) => e.extnID === OID.subjectKeyIdentifier);
-    return ski && Buffer.from((ski.parsedValue as asn1js.OctetString).valueBlock.valueHexView).equals(keyId);
+    return (
+      ski &&
+      Buffer.from((ski.parsedValue as asn1js.OctetString).valueBlock.valueHexView).equals(keyId)
+    );
   });
 }
 

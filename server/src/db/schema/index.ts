@@ -6,6 +6,7 @@ export * from './business-members.ts';
 export * from './businesses.ts';
 export * from './documents.ts';
 export * from './email-confirmations.ts';
+export * from './issued-certificates.ts';
 export * from './maintenance.ts';
 export * from './observers.ts';
 export * from './outbox.ts';

@@ -2,42 +2,30 @@ import { routes } from '@signet/shared';
 import { requestMeta } from '../../http/auth.ts';
 import { registerRoute } from '../../http/register.ts';
 import type { RouteModule } from '../../http/types.ts';
+import { deleteAttachment } from '../../services/attachments/delete-attachment.ts';
+import { getAttachment, getAttachmentContent } from '../../services/attachments/get-attachment.ts';
+import { listAttachments } from '../../services/attachments/list-attachments.ts';
+import { uploadAttachment } from '../../services/attachments/upload-attachment.ts';
 import { blobStoreFor } from '../../services/documents/blobs.ts';
-import {
-  deleteAttachment,
-  type FilesContext,
-  getAttachment,
-  getAttachmentContent,
-  getReport,
-  getZip,
-  listAttachments,
-  uploadAttachment,
-} from '../../services/signing/request-files.ts';
-import { signRequests } from '../../services/signing/sign-requests.ts';
+import type { FilesContext } from '../../services/signing/files-context.ts';
+import { getReport } from '../../services/signing/get-report.ts';
+import { getZip } from '../../services/signing/get-zip.ts';
+import { signRequests } from '../../services/signing/sign-batch.ts';
 import { fileResponse } from '../documents/index.ts';
 
 /** `POST /v3/sign`, and a request's zip, report and attachments (spec section 7). */
 export const signingRoutes: RouteModule = (api, deps) => {
   const files = (userId: string, c: Parameters<typeof requestMeta>[0]): FilesContext => ({
     db: deps.db,
-    store: blobStoreFor(deps),
+    blobs: blobStoreFor(deps),
     config: deps.config,
+    log: deps.log,
     principal: { userId },
     meta: requestMeta(c),
   });
 
   registerRoute(api, deps, routes.sign, ({ principal, body, c }) =>
-    signRequests(
-      {
-        db: deps.db,
-        store: blobStoreFor(deps),
-        config: deps.config,
-        principal,
-        meta: requestMeta(c),
-        log: deps.log,
-      },
-      body,
-    ),
+    signRequests({ ...files(principal.userId, c), principal }, body),
   );
 
   registerRoute(api, deps, routes.getSignatureRequestZip, async ({ principal, params, c }) => {

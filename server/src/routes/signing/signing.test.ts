@@ -1,16 +1,31 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PDF, type PdfArray, type PdfDict } from '@libpdf/core';
 import type { TReport } from '@signet/shared/document/document.schema';
+import { langFromCode } from '@signet/shared/i18n/lang.rules';
 import type {
   TDocument,
   TSignatureRequest,
 } from '@signet/shared/signature-request/signature-request.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signerInfoParts } from '../../crypto/der-walk.ts';
+import { readTimestampToken } from '../../crypto/tsa/timestamp-token.ts';
 import { listSignatures } from '../../pdf/inspect.ts';
+import { signatureContents } from '../../pdf/ltv.ts';
 import { makeTestPdf } from '../../pdf/make-test-pdf.ts';
-import { dumpSignatureCms, pdfsig, qpdfCheck, requireTool } from '../../pdf/test-tools.ts';
+import { evidenceText } from '../../pdf/protocol/evidence-text.ts';
+import {
+  dumpSignatureCms,
+  mutoolVerify,
+  opensslTsVerify,
+  pdfsig,
+  qpdfCheck,
+  requireTool,
+} from '../../pdf/test-tools.ts';
+import { platformCa } from '../../services/pki/platform-ca.ts';
 import { signUp, uniqueEmail } from '../auth/testing.ts';
 import { createDocumentsTestApp, uploadPdf } from '../documents/testing.ts';
 
@@ -26,6 +41,7 @@ type SignResult = {
 const OID = {
   signingTime: '1.2.840.113549.1.9.5',
   signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
+  signatureTimeStampToken: '1.2.840.113549.1.9.16.2.14',
 };
 
 let t: App;
@@ -186,25 +202,83 @@ describe('three signers in order, through the API', () => {
     signed = await download(owner.token, doc.id);
   });
 
-  it('pdfsig: three valid PAdES signatures, the last covering the total document', () => {
+  it('pdfsig: three valid PAdES signatures, then a document time stamp over the total document', () => {
     const verdict = pdfsig(signed);
-    expect(verdict.signatures).toHaveLength(3);
-    for (const s of verdict.signatures) {
+    expect(verdict.signatures).toHaveLength(4);
+    for (const s of verdict.signatures.slice(0, 3)) {
       expect(s.valid, s.text).toBe(true);
       expect(s.subFilter).toBe('ETSI.CAdES.detached');
+      expect(s.text).toMatch(/Signing Time: \w+ \d+ \d{4}/);
     }
-    expect(verdict.signatures.map((s) => s.totalDocument)).toEqual([false, false, true]);
+    expect(verdict.signatures.map((s) => s.totalDocument)).toEqual([false, false, false, true]);
+    // poppler 22 lists the document time stamp but does not check RFC 3161 tokens: openssl does.
+    expect(verdict.signatures[3]?.text).toContain('DocumentTimeStamp');
+    const mutool = mutoolVerify(signed);
+    expect(mutool.output.match(/The signature is valid/g) ?? [], mutool.output).toHaveLength(3);
+    expect(mutool.output).not.toMatch(/signature is invalid|Digest mismatch/i);
   });
 
-  it('each CMS has signing-certificate-v2 and no signing-time; qpdf --check passes', () => {
+  it('each CMS has signing-certificate-v2, no signing-time and a signature time stamp; qpdf --check passes', () => {
     const cms = dumpSignatureCms(signed);
-    expect(cms).toHaveLength(3);
-    for (const printed of cms) {
+    expect(cms).toHaveLength(4);
+    for (const printed of cms.slice(0, 3)) {
       expect(printed).toContain(OID.signingCertificateV2);
       expect(printed).not.toContain(OID.signingTime);
       expect(printed).not.toMatch(/signingTime/);
+      expect(printed).toMatch(/timeStampToken|1\.2\.840\.113549\.1\.9\.16\.2\.14/);
     }
     expect(qpdfCheck(signed).status).toBe(0);
+  });
+
+  it('openssl ts -verify accepts every signature time stamp and the document time stamp (built-in TSA)', async () => {
+    requireTool('openssl');
+    const ca = await platformCa(t.db, t.config);
+    const doc = await PDF.load(signed);
+    const contents = signatureContents(doc);
+    expect(contents).toHaveLength(4);
+    for (const cms of contents.slice(0, 3)) {
+      const { signatureValue, timestampTokens } = signerInfoParts(cms);
+      expect(timestampTokens).toHaveLength(1);
+      const token = timestampTokens[0] as Uint8Array;
+      const digest = createHash('sha256').update(signatureValue).digest('hex');
+      const verified = opensslTsVerify(token, digest, ca.rootCertificate);
+      expect(verified.status, verified.output).toBe(0);
+      expect(
+        readTimestampToken(token).signer?.subject.typesAndValues.at(-1)?.value.valueBlock.value,
+      ).toBe('Signet Time-Stamping Authority');
+    }
+    // The document time stamp: its token is the whole /Contents, over the SHA-256 of its range.
+    const last = (await listSignatures(signed)).at(-1);
+    const [a, b, c, d] = last?.byteRange ?? [0, 0, 0, 0];
+    const digest = createHash('sha256')
+      .update(signed.subarray(a, a + b))
+      .update(signed.subarray(c, c + d))
+      .digest('hex');
+    const token = contents[3] as Uint8Array;
+    const end = (token[1] as number) & 0x80 ? 2 + ((token[1] as number) & 0x7f) : 2;
+    const length = [...token.subarray(2, end)].reduce((n, byte) => n * 256 + byte, 0);
+    const verified = opensslTsVerify(token.subarray(0, end + length), digest, ca.rootCertificate);
+    expect(verified.status, verified.output).toBe(0);
+    expect(
+      opensslTsVerify(token.subarray(0, end + length), '00'.repeat(32), ca.rootCertificate).status,
+    ).not.toBe(0);
+  });
+
+  it('the final document has a DSS with the chain, OCSP responses and the CRL (B-LT), under the document time stamp (B-LTA)', async () => {
+    const doc = await PDF.load(signed);
+    const dss = doc.context.resolve(doc.getCatalog().get('DSS') as never) as PdfDict;
+    const count = (key: string) => (dss.get(key) as PdfArray | undefined)?.toArray().length ?? 0;
+    // Root, platform, TSA and OCSP responder certificates; one OCSP response for the platform
+    // and one for the TSA certificate; the root's CRL.
+    expect(count('Certs')).toBe(4);
+    expect(count('OCSPs')).toBe(2);
+    expect(count('CRLs')).toBe(1);
+    // The DSS came after the last signature and before the document time stamp.
+    const sigs = await listSignatures(signed);
+    const dssAt = Buffer.from(signed).lastIndexOf('/Type /DSS');
+    const lastSignatureEnd = (sigs[2]?.byteRange[2] ?? 0) + (sigs[2]?.byteRange[3] ?? 0);
+    expect(dssAt).toBeGreaterThan(lastSignatureEnd);
+    expect(dssAt).toBeLessThan(sigs[3]?.byteRange[1] ?? 0);
   });
 
   it('the upload is a byte-identical prefix; the signers are named in /Name', async () => {
@@ -213,7 +287,12 @@ describe('three signers in order, through the API', () => {
     );
     expect(new Uint8Array(await download(owner.token, doc.id, false))).toEqual(original);
     const sigs = await listSignatures(signed);
-    expect(sigs.map((s) => s.signerName)).toEqual(['Anna Meier', 'Bruno Meier', 'Chloé Meier']);
+    expect(sigs.map((s) => s.signerName)).toEqual([
+      'Anna Meier',
+      'Bruno Meier',
+      'Chloé Meier',
+      undefined,
+    ]);
   });
 
   it('one byte flipped inside a signed range: pdfsig reports that signature invalid', () => {
@@ -222,8 +301,8 @@ describe('three signers in order, through the API', () => {
     const at = Math.floor(original.length / 2);
     tampered[at] = (tampered[at] as number) ^ 0x01;
     const verdict = pdfsig(tampered);
-    expect(verdict.signatures).toHaveLength(3);
-    expect(verdict.signatures.every((s) => !s.valid)).toBe(true);
+    expect(verdict.signatures).toHaveLength(4);
+    expect(verdict.signatures.slice(0, 3).every((s) => !s.valid)).toBe(true);
   });
 
   it('everyone gets the completion mail: owner, signers, observer', async () => {
@@ -266,12 +345,16 @@ describe('three signers in order, through the API', () => {
     );
     const protocol = new Uint8Array(await res.arrayBuffer());
     const verdict = pdfsig(protocol);
-    expect(verdict.signatures).toHaveLength(1);
+    // The platform's signature, then the document time stamp of its B-LTA seal.
+    expect(verdict.signatures).toHaveLength(2);
     expect(verdict.signatures[0]?.valid).toBe(true);
-    expect(verdict.signatures[0]?.totalDocument).toBe(true);
+    expect(verdict.signatures[1]?.totalDocument).toBe(true);
     const text = pdfText(protocol);
     for (const p of people) expect(text).toContain(p.email);
-    expect(text).toContain('All signers have signed');
+    // In the request's language: its owner's.
+    // In the request's language: its owner's (signUp registers in German).
+    const words = evidenceText(langFromCode('de'));
+    expect(text.replace(/\s+/g, ' ')).toContain(words.t('event.completed'));
     // The stored protocol was built at completion: it ends with the 'completed' entry.
     const completed = json.body.events.find(
       (e) => (e as { type: string }).type === 'completed',
@@ -283,7 +366,7 @@ describe('three signers in order, through the API', () => {
     });
     expect(html.headers.get('content-type')).toContain('text/html');
     const page = await html.text();
-    expect(page).toContain('Evidence log');
+    expect(page).toContain(words.t('protocol.evidenceLog'));
     expect(page).toContain('Chlo');
   });
 
@@ -449,11 +532,13 @@ describe('two signers of one request signing at the same moment', () => {
       const signed = await download(owner.token, doc.id);
       const verdict = pdfsig(signed);
       expect(
-        verdict.signatures.map((s) => s.valid),
+        verdict.signatures.slice(0, 2).map((s) => s.valid),
         `round ${round}`,
       ).toEqual([true, true]);
-      expect(verdict.signatures[1]?.totalDocument).toBe(true);
-      expect((await listSignatures(signed)).map((s) => s.signerName).sort()).toEqual(['A', 'B']);
+      expect(verdict.signatures[2]?.totalDocument).toBe(true);
+      expect(
+        (await listSignatures(signed)).flatMap((s) => (s.signerName ? [s.signerName] : [])).sort(),
+      ).toEqual(['A', 'B']);
     }
   }, 300_000);
 });

@@ -5,6 +5,7 @@ import { openTestDatabase } from '../../testing/database.ts';
 import { bootstrapCa, CA_KEY_NAME, platformCa } from './platform-ca.ts';
 
 const SECRET = 'platform-ca-test-secret-0123456789';
+const CONFIG = { secret: SECRET, publicUrl: 'http://localhost:3000' };
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 
 beforeAll(async () => {
@@ -15,8 +16,8 @@ afterAll(() => database.close());
 describe('the built-in CA', () => {
   it('two servers starting at once on one database end up with one CA', async () => {
     const [a, b] = await Promise.all([
-      bootstrapCa(database.db, SECRET),
-      bootstrapCa(database.db, SECRET),
+      bootstrapCa(database.db, CONFIG),
+      bootstrapCa(database.db, CONFIG),
     ]);
     expect(Buffer.from(a.platformCertificate).equals(Buffer.from(b.platformCertificate))).toBe(
       true,
@@ -37,14 +38,14 @@ describe('the built-in CA', () => {
   });
 
   it('is loaded from the database afterwards, cached per process, and needs the same secret', async () => {
-    const first = await platformCa(database.db, SECRET);
-    expect(await platformCa(database.db, SECRET)).toBe(first);
-    const again = await bootstrapCa(database.db, SECRET);
+    const first = await platformCa(database.db, CONFIG);
+    expect(await platformCa(database.db, CONFIG)).toBe(first);
+    const again = await bootstrapCa(database.db, CONFIG);
     expect(Buffer.from(again.rootCertificate).equals(Buffer.from(first.rootCertificate))).toBe(
       true,
     );
     await expect(
-      bootstrapCa(database.db, 'another-secret-of-enough-length-000'),
+      bootstrapCa(database.db, { ...CONFIG, secret: 'another-secret-of-enough-length-000' }),
     ).rejects.toMatchObject({
       code: 'CA_KEY_DECRYPTION_FAILED',
     });

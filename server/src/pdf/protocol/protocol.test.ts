@@ -4,9 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TReport } from '@signet/shared/document/document.schema';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type CertificateAuthority, createCa, loadCa } from '../crypto/ca.ts';
-import { buildSignedProtocol, protocolHtml } from './protocol.ts';
-import { dumpSignatureCms, pdfsig, qpdfCheck, requireTool } from './test-tools.ts';
+import { type CertificateAuthority, createCa, loadCa } from '../../crypto/ca.ts';
+import { builtinTsa } from '../../crypto/tsa/timestamp-authority.ts';
+import { dumpSignatureCms, pdfsig, qpdfCheck, requireTool } from '../test-tools.ts';
+import { evidenceText } from './evidence-text.ts';
+import { protocolHtml } from './protocol-html.ts';
+import { buildSignedProtocol } from './sign-protocol.ts';
 
 const SECRET = 'protocol-test-secret-0123456789';
 let ca: CertificateAuthority;
@@ -95,8 +98,11 @@ beforeAll(() => {
 });
 
 describe('protocol', () => {
-  it('is a PDF signed by the platform (PAdES B-B, whole document) that lists the log', async () => {
-    const pdf = await buildSignedProtocol(report, ca.platformSigner);
+  it('is a PDF signed by the platform (time-stamped, whole document) that lists the log', async () => {
+    const { bytes: pdf } = await buildSignedProtocol(report, evidenceText('en-gb'), {
+      signer: ca.platformSigner,
+      tsa: builtinTsa(ca.tsaSigner),
+    });
     const verdict = pdfsig(pdf);
     expect(verdict.signatures).toHaveLength(1);
     expect(verdict.signatures[0]).toMatchObject({
@@ -112,14 +118,45 @@ describe('protocol', () => {
     expect(text).toContain('anna@example.ch signed as Anna Müller (SES)');
     expect(text).toContain('All signers have signed');
     expect(text).toContain('65 entries, hash chain intact');
-    expect(text).toContain('65. 2026-03-');
+    // Dates as spec section 9 says: numeric day, short month, numeric year, hour and minute.
+    expect(text).toContain('5. 5 Mar 2026, 10:00 UTC');
     // Characters outside WinAnsi are replaced, not dropped silently into an error.
     expect(text).toContain('??');
     expect(text).toMatch(/page 2 of \d/);
   });
 
+  it.each([
+    [
+      'de-ch',
+      'Signaturprotokoll',
+      'anna@example.ch hat als Anna Müller unterzeichnet (SES)',
+      '5. März 2026',
+    ],
+    [
+      'fr-ch',
+      'Protocole de signature',
+      'anna@example.ch a signé en tant que Anna Müller (SES)',
+      '5 mars 2026',
+    ],
+    [
+      'it',
+      'Protocollo di firma',
+      'anna@example.ch ha firmato come Anna Müller (SES)',
+      '5 mar 2026',
+    ],
+  ] as const)('speaks the request language: %s', async (lang, title, signed, date) => {
+    const { bytes } = await buildSignedProtocol(report, evidenceText(lang), {
+      signer: ca.platformSigner,
+    });
+    const text = pdfText(bytes).replace(/\s+/g, ' ');
+    expect(text).toContain(title);
+    expect(text).toContain(signed);
+    expect(text).toContain(date);
+    expect(text).not.toContain('Signature protocol');
+  });
+
   it('html: the same facts, escaped', () => {
-    const html = protocolHtml(report);
+    const html = protocolHtml(report, evidenceText('en-gb'));
     expect(html).toContain('Kaufvertrag Zürich – «Seestrasse» &amp; Co &lt;b&gt;');
     expect(html).not.toContain('<b>');
     expect(html).toContain('张伟');

@@ -1,0 +1,115 @@
+import { OID, oidDer } from './der.ts';
+
+/**
+ * A minimal DER reader for the few paths Signet follows often (the certificates of a CMS
+ * signature and of its time-stamp token): faster than building an object model, and it never
+ * allocates the values it skips.
+ */
+
+export type Tlv = { tag: number; start: number; contentStart: number; end: number };
+
+/** The value at `offset`; throws on a length that runs past `limit`. */
+export function readTlv(bytes: Uint8Array, offset: number, limit = bytes.length): Tlv {
+  const tag = bytes[offset];
+  let length = bytes[offset + 1];
+  if (tag === undefined || length === undefined) throw new Error('DER value cut short');
+  let contentStart = offset + 2;
+  if (length & 0x80) {
+    const count = length & 0x7f;
+    if (count === 0 || count > 4) throw new Error('Unsupported DER length');
+    length = 0;
+    for (let i = 0; i < count; i++) length = length * 256 + (bytes[contentStart + i] ?? 0);
+    contentStart += count;
+  }
+  const end = contentStart + length;
+  if (end > limit) throw new Error('DER value runs past its container');
+  return { tag, start: offset, contentStart, end };
+}
+
+/** The values inside a constructed value. */
+export function children(bytes: Uint8Array, parent: Tlv): Tlv[] {
+  const out: Tlv[] = [];
+  for (let at = parent.contentStart; at < parent.end; ) {
+    const child = readTlv(bytes, at, parent.end);
+    out.push(child);
+    at = child.end;
+  }
+  return out;
+}
+
+const SIGNATURE_TIME_STAMP = Buffer.from(oidDer(OID.signatureTimeStampToken));
+
+/**
+ * The DER certificates of a CMS ContentInfo (zero padding after it is ignored), then those of
+ * the signature time-stamp tokens in its unsigned attributes.
+ */
+export function cmsCertificates(cms: Uint8Array): Uint8Array[] {
+  const contentInfo = readTlv(cms, 0);
+  const [, explicit] = children(cms, contentInfo);
+  if (!explicit) return [];
+  const [signedData] = children(cms, explicit);
+  if (!signedData) return [];
+  const out: Uint8Array[] = [];
+  const parts = children(cms, signedData);
+  for (const part of parts) {
+    if (part.tag === 0xa0) {
+      for (const cert of children(cms, part)) out.push(cms.subarray(cert.start, cert.end));
+    }
+  }
+  const signerInfos = parts.at(-1);
+  if (signerInfos?.tag !== 0x31) return out;
+  for (const signerInfo of children(cms, signerInfos)) {
+    const unsigned = children(cms, signerInfo).find((c) => c.tag === 0xa1);
+    if (!unsigned) continue;
+    for (const attribute of children(cms, unsigned)) {
+      const [type, values] = children(cms, attribute);
+      if (!type || !values) continue;
+      if (!Buffer.from(cms.subarray(type.start, type.end)).equals(SIGNATURE_TIME_STAMP)) continue;
+      for (const token of children(cms, values)) {
+        out.push(...cmsCertificates(cms.subarray(token.start, token.end)));
+      }
+    }
+  }
+  return out;
+}
+
+/** The genTime of a time-stamp token (its TSTInfo's fifth field), read without an object model. */
+export function timestampTokenTime(token: Uint8Array): Date {
+  const [, explicit] = children(token, readTlv(token, 0));
+  const signedData = explicit && children(token, explicit)[0];
+  const encap = signedData && children(token, signedData)[2];
+  const wrapper = encap && children(token, encap)[1];
+  const octets = wrapper && children(token, wrapper)[0];
+  const tstInfo = octets && readTlv(token, octets.contentStart, octets.end);
+  const genTime = tstInfo && children(token, tstInfo)[4];
+  if (genTime?.tag !== 0x18) throw new Error('Not a time-stamp token');
+  const text = Buffer.from(token.subarray(genTime.contentStart, genTime.end)).toString('latin1');
+  const m = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(\.\d+)?Z$/.exec(text);
+  if (!m) throw new Error('Unreadable genTime');
+  return new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}${m[7] ?? ''}Z`);
+}
+
+/** The signature value and the signature time-stamp tokens of a CMS signature's first SignerInfo. */
+export function signerInfoParts(cms: Uint8Array): {
+  signatureValue: Uint8Array;
+  timestampTokens: Uint8Array[];
+} {
+  const [, explicit] = children(cms, readTlv(cms, 0));
+  const signedData = explicit && children(cms, explicit)[0];
+  const signerInfos = signedData && children(cms, signedData).at(-1);
+  const signerInfo = signerInfos && children(cms, signerInfos)[0];
+  if (!signerInfo) throw new Error('No SignerInfo');
+  const parts = children(cms, signerInfo);
+  const value = parts.find((p) => p.tag === 0x04);
+  if (!value) throw new Error('No signature value');
+  const timestampTokens: Uint8Array[] = [];
+  const unsigned = parts.find((p) => p.tag === 0xa1);
+  for (const attribute of unsigned ? children(cms, unsigned) : []) {
+    const [type, values] = children(cms, attribute);
+    if (!type || !values) continue;
+    if (!Buffer.from(cms.subarray(type.start, type.end)).equals(SIGNATURE_TIME_STAMP)) continue;
+    for (const token of children(cms, values))
+      timestampTokens.push(cms.subarray(token.start, token.end));
+  }
+  return { signatureValue: cms.subarray(value.contentStart, value.end), timestampTokens };
+}

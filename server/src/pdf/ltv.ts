@@ -1,0 +1,140 @@
+import { createHash } from 'node:crypto';
+import {
+  type PDF,
+  PdfArray,
+  PdfDict,
+  PdfName,
+  type PdfObject,
+  type PdfRef,
+  PdfStream,
+} from '@libpdf/core';
+import { cmsCertificates } from '../crypto/der-walk.ts';
+import type { TimestampAuthority } from '../crypto/tsa/timestamp-authority.ts';
+import { loadPdf } from './inspect.ts';
+import {
+  byteRangePlaceholder,
+  contentsPlaceholder,
+  type Filled,
+  fillPlaceholders,
+  ReservationTooSmallError,
+} from './placeholder.ts';
+import { addSignatureField } from './signature-field.ts';
+
+/**
+ * Long-term evidence for a finished document (PAdES B-LT and B-LTA), each as its own incremental
+ * update after the last signature, so every earlier signature stays valid:
+ * 1. a Document Security Store (/DSS) with the certificates of every signature and signature
+ *    time stamp, and revocation data (OCSP responses, CRLs) for them;
+ * 2. a document time stamp (/Type /DocTimeStamp, ETSI.RFC3161) over the whole file, DSS included.
+ */
+
+export type ValidationData = {
+  certificates: readonly Uint8Array[];
+  ocspResponses: readonly Uint8Array[];
+  crls: readonly Uint8Array[];
+};
+
+/** Gives the revocation data (and any further certificates) for the certificates found. */
+export type ValidationDataSource = (certificates: readonly Uint8Array[]) => Promise<ValidationData>;
+
+/** The DER CMS of every signature and document time stamp in the file, in field order. */
+export function signatureContents(doc: PDF): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  for (const field of doc.getForm()?.getSignatureFields() ?? []) {
+    let value: PdfObject | undefined = field.getDict().get('V');
+    if (value?.type === 'ref') value = doc.context.resolve(value) ?? undefined;
+    if (value?.type !== 'dict') continue;
+    const contents = value.get('Contents');
+    if (contents?.type === 'string') out.push(contents.bytes);
+  }
+  return out;
+}
+
+/** Every distinct certificate the signatures (and their time stamps) carry. */
+export function signatureCertificates(doc: PDF): Uint8Array[] {
+  const seen = new Map<string, Uint8Array>();
+  for (const cms of signatureContents(doc)) {
+    try {
+      for (const cert of cmsCertificates(cms)) {
+        const key = createHash('sha256').update(cert).digest('hex');
+        if (!seen.has(key)) seen.set(key, cert);
+      }
+    } catch {
+      // A signature we cannot read contributes nothing; validators will say so about it.
+    }
+  }
+  return [...seen.values()];
+}
+
+/** Appends (or extends) the /DSS of the catalog; returns the new file. */
+export async function addValidationData(
+  pdf: Uint8Array,
+  source: ValidationDataSource,
+  parsed?: PDF,
+): Promise<{ bytes: Uint8Array; sha256: string }> {
+  const doc = parsed ?? (await loadPdf(pdf));
+  const data = await source(signatureCertificates(doc));
+  const catalog = doc.getCatalog();
+  const resolve = (o: PdfObject | undefined) =>
+    o?.type === 'ref' ? (doc.context.resolve(o) ?? undefined) : o;
+  const existing = resolve(catalog.get('DSS'));
+  // A new DSS object that keeps what an earlier one held (a document sealed before).
+  const dss = PdfDict.of({ Type: PdfName.of('DSS') });
+  const vri = existing?.type === 'dict' ? existing.get('VRI') : undefined;
+  if (vri) dss.set('VRI', vri);
+  const append = (key: 'Certs' | 'OCSPs' | 'CRLs', items: readonly Uint8Array[]) => {
+    const current = existing?.type === 'dict' ? resolve(existing.get(key)) : undefined;
+    const refs: PdfRef[] = [];
+    if (current?.type === 'array') {
+      for (const item of current.toArray()) if (item.type === 'ref') refs.push(item);
+    }
+    for (const item of items) refs.push(doc.register(PdfStream.fromDict({}, item)));
+    if (refs.length > 0) dss.set(key, PdfArray.of(...refs));
+  };
+  append('Certs', data.certificates);
+  append('OCSPs', data.ocspResponses);
+  append('CRLs', data.crls);
+  catalog.set('DSS', doc.register(dss));
+  const bytes = await doc.save({ incremental: true });
+  return { bytes, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
+/** Appends a document time stamp (PAdES B-LTA) over the whole file. */
+export async function addDocumentTimestamp(
+  pdf: Uint8Array,
+  tsa: TimestampAuthority,
+): Promise<Filled> {
+  let reserved = await tsa.maxTokenBytes();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const doc = await loadPdf(pdf);
+      const value = doc.register(
+        PdfDict.of({
+          Type: PdfName.of('DocTimeStamp'),
+          Filter: PdfName.of('Adobe.PPKLite'),
+          SubFilter: PdfName.of('ETSI.RFC3161'),
+          ByteRange: byteRangePlaceholder(),
+          Contents: contentsPlaceholder(reserved),
+        }),
+      );
+      addSignatureField(doc, { value, field: null, prefix: 'DocumentTimeStamp' });
+      const withPlaceholders = await doc.save({ incremental: true });
+      return await fillPlaceholders(pdf, withPlaceholders, reserved, (digest) =>
+        tsa.timestamp(digest),
+      );
+    } catch (e) {
+      if (!(e instanceof ReservationTooSmallError) || attempt > 0) throw e;
+      reserved = e.needed + 512;
+    }
+  }
+}
+
+/** DSS, then a document time stamp: the document's B-LTA seal. */
+export async function sealDocument(
+  pdf: Uint8Array,
+  source: ValidationDataSource,
+  tsa: TimestampAuthority,
+): Promise<Filled> {
+  const withDss = await addValidationData(pdf, source);
+  return addDocumentTimestamp(withDss.bytes, tsa);
+}

@@ -1,0 +1,84 @@
+import { messages, translate, type Vars } from '@signet/locales';
+import { DATE_TIME_FORMAT } from '@signet/shared/constants';
+import { DEFAULT_LANG, type TLang } from '@signet/shared/i18n/lang.rules';
+import type { TEvent } from '@signet/shared/signature-request/signature-request.schema';
+
+/**
+ * The words of the evidence (protocol, visual signature) in one language, from
+ * `locales/<lang>/evidence.json`; dates as spec section 9 says (numeric day, short month,
+ * numeric year, hour and minute), in UTC and labelled so.
+ */
+export type EvidenceText = {
+  lang: TLang;
+  t: (key: string, vars?: Vars) => string;
+  /** A timestamp as the protocol shows it; '–' for none. */
+  date: (iso: string | Date | null | undefined) => string;
+  /** One line per event, in words. */
+  describe: (event: TEvent) => string;
+};
+
+const cache = new Map<TLang, EvidenceText>();
+
+export function evidenceText(lang: TLang = DEFAULT_LANG): EvidenceText {
+  const cached = cache.get(lang);
+  if (cached) return cached;
+  const t = (key: string, vars?: Vars) => translate(messages, lang, 'evidence', key, vars);
+  const format = new Intl.DateTimeFormat(lang, { ...DATE_TIME_FORMAT, timeZone: 'UTC' });
+  const date = (value: string | Date | null | undefined) => {
+    if (!value) return t('protocol.dash');
+    const d = value instanceof Date ? value : new Date(value);
+    return Number.isNaN(d.getTime()) ? t('protocol.dash') : `${format.format(d)} UTC`;
+  };
+  const text: EvidenceText = { lang, t, date, describe: (e) => describeEvent(t, e) };
+  cache.set(lang, text);
+  return text;
+}
+
+const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+
+function describeEvent(t: EvidenceText['t'], e: TEvent): string {
+  const who = e.actor.email ?? t('event.system');
+  const d = e.data as Record<string, unknown>;
+  const message = str(d.message);
+  switch (e.type) {
+    case 'created':
+    case 'initiated':
+    case 'viewed':
+    case 'reminded':
+    case 'deleted':
+      return t(`event.${e.type}`, { who });
+    case 'signed':
+      return t('event.signed', {
+        who,
+        name: str(d.name) ?? who,
+        quality: str(d.quality) ?? 'SES',
+      });
+    case 'declined':
+    case 'withdrawn':
+      return message
+        ? t(`event.${e.type}WithMessage`, { who, message })
+        : t(`event.${e.type}`, { who });
+    case 'delegated':
+      return t('event.delegated', { who, to: str(d.to) ?? '?' });
+    case 'downloaded':
+      return str(d.title)
+        ? t('event.downloaded', { who, what: `"${d.title}"` })
+        : t('event.downloadedDocuments', { who });
+    case 'signer_added':
+      return t('event.signerAdded', { who, email: str(d.email) ?? '?' });
+    case 'signer_removed':
+      return t('event.signerRemoved', { who, email: str(d.email) ?? '?' });
+    case 'observer_added':
+      return t('event.observerAdded', { who, email: str(d.email) ?? '?' });
+    case 'observer_removed':
+      return t('event.observerRemoved', { who, email: str(d.email) ?? '?' });
+    case 'document_added':
+      return t('event.documentAdded', { who, title: str(d.title) ?? '' });
+    case 'document_removed':
+      return t('event.documentRemoved', { who, title: str(d.title) ?? '' });
+    case 'completed':
+      return t('event.completed');
+    default:
+      return t('event.other', { who, type: String(e.type) });
+  }
+}

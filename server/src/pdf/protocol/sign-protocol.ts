@@ -1,0 +1,32 @@
+import type { TReport } from '@signet/shared/document/document.schema';
+import type { Signer } from '../../crypto/signer.ts';
+import type { TimestampAuthority } from '../../crypto/tsa/timestamp-authority.ts';
+import { sealDocument, type ValidationDataSource } from '../ltv.ts';
+import type { Filled } from '../placeholder.ts';
+import { signPdf } from '../sign.ts';
+import type { EvidenceText } from './evidence-text.ts';
+import { buildProtocolDocument } from './protocol-pdf.ts';
+
+/**
+ * The protocol PDF, signed by the platform (invisible signature with a signature time stamp)
+ * and, given validation data, sealed like the documents (DSS and document time stamp: B-LTA).
+ */
+export async function buildSignedProtocol(
+  report: TReport,
+  text: EvidenceText,
+  options: { signer: Signer; tsa?: TimestampAuthority; seal?: ValidationDataSource },
+): Promise<Filled> {
+  const unsigned = await buildProtocolDocument(report, text);
+  const signed = await signPdf(unsigned, {
+    signer: options.signer,
+    ...(options.tsa ? { tsa: options.tsa } : {}),
+    signerName: 'Signet platform',
+    reason: text.t('protocol.title'),
+    signingTime: new Date(report.generated_at),
+    field: null,
+    appearance: { lines: [] },
+    fieldName: 'SignetProtocol',
+  });
+  if (!options.seal || !options.tsa) return signed;
+  return sealDocument(signed.bytes, options.seal, options.tsa);
+}

@@ -1,0 +1,164 @@
+import { statusAfterSignature } from '@signet/shared/signature-request/signature-request.rules';
+import type { TRequestStatus } from '@signet/shared/signature-request/signature-request.schema';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Tx } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { jsonOf, rowsOf } from '../../evidence/db-row.ts';
+import { type EventMeta, lockChainHead, recordEvent } from '../../evidence/record-event.ts';
+import type { LoadedRequest } from '../signature-requests/load-for-actor.ts';
+import { notifyNextSigners } from '../signature-requests/notify-next-signers.ts';
+import type { PreparedSignature } from './prepare-signature.ts';
+import { enqueueProtocol } from './protocol-job.ts';
+
+/** The request moved on while the signature was prepared: prepare again from what it is now. */
+export class RequestChangedError extends Error {
+  constructor() {
+    super('The request changed while the signature was prepared');
+    this.name = 'RequestChangedError';
+  }
+}
+
+/** What must not have changed between preparing and committing a signature. */
+export function signingSnapshot(loaded: LoadedRequest): string {
+  return JSON.stringify({
+    status: loaded.request.status,
+    signers: loaded.signers
+      .map((s) => [s.id, s.email, s.order, s.signedAt !== null, s.declinedAt !== null])
+      .sort(),
+    documents: loaded.documents.map((d) => [d.id, d.currentBlobKey]).sort(),
+  });
+}
+
+/** The same facts, read under the request row lock. */
+async function lockedSnapshot(tx: Tx, requestId: string): Promise<string | null> {
+  // Two statements: the first takes the lock; the second reads signers and documents after it,
+  // so it sees what a signer who held the lock before us committed.
+  const [locked] = rowsOf(
+    await tx.execute(sql`
+      select status from signature_requests
+      where id = ${requestId} and deleted_at is null for update`),
+  );
+  if (!locked) return null;
+  const [row] = rowsOf(
+    await tx.execute(sql`
+      select
+        (select coalesce(json_agg(json_build_array(s.id, s.email, s."order",
+            s.signed_at is not null, s.declined_at is not null)), '[]')
+          from signers s where s.request_id = ${requestId}) as signers,
+        (select coalesce(json_agg(json_build_array(d.id, d.current_blob_key)), '[]')
+          from request_documents rd join documents d on d.id = rd.document_id
+          where rd.request_id = ${requestId}) as documents`),
+  );
+  return JSON.stringify({
+    status: locked.status,
+    signers: jsonOf<unknown[][]>(row?.signers).sort(),
+    documents: jsonOf<unknown[][]>(row?.documents).sort(),
+  });
+}
+
+export type CommitInput = {
+  loaded: LoadedRequest;
+  snapshot: string;
+  prepared: PreparedSignature;
+  name: string;
+  reason?: string;
+  at: Date;
+  meta: EventMeta;
+  config: Pick<Config, 'publicUrl'>;
+};
+
+/**
+ * The signature's writes, in one transaction under the request row lock: checks the request is
+ * as it was when the signature was prepared (else {@link RequestChangedError}), moves the
+ * documents to their signed versions, marks the signer, unlocks (and completes) the request,
+ * records 'signed' (and 'completed' with the protocol job), and invites whoever is next or
+ * queues the completion mails. Waits for the blob writes before it returns, so the commit never
+ * points at a missing blob.
+ */
+export async function commitSignature(tx: Tx, input: CommitInput): Promise<TRequestStatus> {
+  const { loaded, prepared } = input;
+  const id = loaded.request.id;
+  const me = loaded.mySigner;
+  if (!me) throw new AppError('NOT_ALLOWED', 403, 'Only a signer may sign this request.');
+  if ((await lockedSnapshot(tx, id)) !== input.snapshot) throw new RequestChangedError();
+
+  const after = loaded.signers.map((s) =>
+    s.id === me.id ? { ...s, signedAt: input.at, signingName: input.name } : s,
+  );
+  const status = statusAfterSignature(after);
+  const at = input.at.toISOString();
+  const signed = prepared.documents;
+  // Every write of the signature in one round trip (one table per part, so one statement may).
+  // A document moves only from the version that was signed: should it have changed anyway,
+  // nothing moves and the signature is prepared again.
+  const moves = signed.length
+    ? sql`
+        update documents d set current_blob_key = v.key, signed_sha256 = v.key
+        from (values ${sql.join(
+          signed.map((d) => sql`(${d.id}::uuid, ${d.from}, ${d.sha256})`),
+          sql`, `,
+        )}) as v(id, from_key, key)
+        where d.id = v.id and d.current_blob_key = v.from_key
+        returning d.id`
+    : sql`select null::uuid as id where false`;
+  const [written] = rowsOf(
+    await tx.execute(sql`
+      with moved as (${moves}), signer as (
+        update signers set signed_at = ${at}::timestamptz, signing_name = ${input.name}
+        where id = ${me.id}
+      ), request as (
+        update signature_requests set updated_at = ${at}::timestamptz, locked_until = null
+          ${status === 'SIGNED' ? sql`, status = 'SIGNED', completed_at = ${at}::timestamptz` : sql``}
+        where id = ${id}
+      ), head as (${lockChainHead(id)})
+      select (select count(*) from moved) as moved, head.seq, head.hash from head`),
+  );
+  if (Number(written?.moved) !== signed.length) throw new RequestChangedError();
+  await recordEvent(
+    tx,
+    {
+      requestId: id,
+      type: 'signed',
+      actor: { id: loaded.actor.userId, email: loaded.actor.email },
+      meta: input.meta,
+      documentSha256: signed.map((s) => s.sha256),
+      at: input.at,
+      data: {
+        signer_id: me.id,
+        email: me.email,
+        name: input.name,
+        quality: 'SES',
+        certificate: 'platform',
+        level: 'B-T',
+        ...(prepared.timestampedAt ? { timestamp: prepared.timestampedAt.toISOString() } : {}),
+        ...(input.reason ? { reason: input.reason } : {}),
+        documents: signed.map((s) => ({ id: s.id, title: s.title, sha256: s.sha256 })),
+      },
+    },
+    { head: { seq: Number(written?.seq), hash: String(written?.hash) } },
+  );
+
+  if (status === 'SIGNED') {
+    await recordEvent(tx, {
+      requestId: id,
+      type: 'completed',
+      actor: { id: null, email: null },
+      meta: input.meta,
+      // Every document of the request was signed and sealed above, in request order.
+      documentSha256: signed.map((s) => s.sha256),
+      data: { signers: after.length, level: prepared.level },
+    });
+    await enqueueProtocol(tx, id);
+  }
+  // Invites whoever is next, or sends the completion mail to everyone once SIGNED.
+  // What this transaction knows, so nothing is read again: the request and signers as now.
+  await notifyNextSigners(tx, id, input.config, {
+    request: { ...loaded.request, status },
+    owner: loaded.owner,
+    signers: after,
+    observers: loaded.observers,
+  });
+  await prepared.stored;
+  return status;
+}

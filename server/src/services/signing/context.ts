@@ -1,0 +1,16 @@
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { EventMeta } from '../../evidence/record-event.ts';
+import type { Logger } from '../../log.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import type { ActorRef } from '../signature-requests/load-for-actor.ts';
+
+/** What the signing use cases get: the service context shape (db, blobs, config, log, principal, meta). */
+export type SigningContext = {
+  db: Db;
+  blobs: BlobStore;
+  config: Pick<Config, 'secret' | 'publicUrl' | 'tsaUrl' | 'maxUploadBytes'>;
+  log?: Pick<Logger, 'error' | 'warn'>;
+  principal: ActorRef;
+  meta: EventMeta;
+};

@@ -1,0 +1,19 @@
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { EventMeta } from '../../evidence/record-event.ts';
+import type { Logger } from '../../log.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import type { ActorRef } from '../signature-requests/load-for-actor.ts';
+
+/** What the file use cases of a request get (the service context shape). */
+export type FilesContext = {
+  db: Db;
+  blobs: BlobStore;
+  config: Pick<Config, 'secret' | 'publicUrl' | 'tsaUrl' | 'maxUploadBytes'>;
+  log?: Pick<Logger, 'error' | 'warn'>;
+  principal: ActorRef;
+  meta: EventMeta;
+};
+
+/** A file to hand out: bytes, the download name and the media type. */
+export type FileOut = { bytes: Uint8Array; fileName: string; contentType: string };

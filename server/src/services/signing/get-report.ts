@@ -1,0 +1,74 @@
+import type { TReport } from '@signet/shared/document/document.schema';
+import { langFromCode } from '@signet/shared/i18n/lang.rules';
+import { AppError } from '../../errors.ts';
+import { BlobNotFoundError } from '../../storage/blob-store.ts';
+import { platformCa } from '../pki/platform-ca.ts';
+import { timestampAuthority } from '../pki/timestamp-authority.ts';
+import { loadRequestForActor } from '../signature-requests/load-for-actor.ts';
+import type { FileOut, FilesContext } from './files-context.ts';
+import { storeProtocolOnce } from './protocol-job.ts';
+import { loadReport } from './report-data.ts';
+
+/** How long a report call waits for a protocol being built before answering 503. */
+const PROTOCOL_WAIT_MS = 2_000;
+
+/**
+ * `GET …/report?type=`: the protocol, in the request's language (its owner's). pdf: the stored,
+ * signed and sealed protocol once the request is complete (503 PROTOCOL_PENDING with
+ * Retry-After while it is being built right after the last signature); before that one built
+ * and signed now from the log as it stands. json / html: the same facts.
+ */
+export async function getReport(
+  ctx: FilesContext,
+  id: string,
+  type: 'pdf' | 'json' | 'html',
+): Promise<{ kind: 'json'; report: TReport } | { kind: 'file'; file: FileOut }> {
+  const loaded = await loadRequestForActor(ctx.db, id, ctx.principal);
+  const pdfFile = (bytes: Uint8Array): { kind: 'file'; file: FileOut } => ({
+    kind: 'file',
+    file: { bytes, fileName: `${id}_protocol.pdf`, contentType: 'application/pdf' },
+  });
+  if (type === 'pdf' && loaded.request.status === 'SIGNED') {
+    const key =
+      loaded.request.protocolBlobKey ??
+      (await Promise.race([
+        storeProtocolOnce(ctx, id),
+        new Promise<null>((resolve) => setTimeout(resolve, PROTOCOL_WAIT_MS, null).unref()),
+      ]));
+    if (!key) {
+      throw new AppError(
+        'PROTOCOL_PENDING',
+        503,
+        'The protocol is being prepared; try again in a moment.',
+        {
+          retryAfter: 1,
+        },
+      );
+    }
+    const bytes = await ctx.blobs.get(key);
+    if (!bytes) throw new BlobNotFoundError(key);
+    return pdfFile(bytes);
+  }
+  const report = await loadReport(ctx.db, loaded);
+  const { evidenceText } = await import('../../pdf/protocol/evidence-text.ts');
+  const text = evidenceText(langFromCode(loaded.owner.lang));
+  if (type === 'json') return { kind: 'json', report };
+  if (type === 'html') {
+    const { protocolHtml } = await import('../../pdf/protocol/protocol-html.ts');
+    return {
+      kind: 'file',
+      file: {
+        bytes: new TextEncoder().encode(protocolHtml(report, text)),
+        fileName: `${id}_protocol.html`,
+        contentType: 'text/html; charset=utf-8',
+      },
+    };
+  }
+  const ca = await platformCa(ctx.db, ctx.config);
+  const { buildSignedProtocol } = await import('../../pdf/protocol/sign-protocol.ts');
+  const signed = await buildSignedProtocol(report, text, {
+    signer: ca.platformSigner,
+    tsa: await timestampAuthority(ctx.config, ca),
+  });
+  return pdfFile(signed.bytes);
+}

@@ -1,0 +1,54 @@
+import type { ZSignResultSchema } from '@signet/shared/signature-request/signature-request.schema';
+import type { z } from 'zod';
+import { AppError, isAppError } from '../../errors.ts';
+import type { SigningContext } from './context.ts';
+import { signRequest, type TSignPayload } from './sign-request.ts';
+
+type TSignResult = z.output<typeof ZSignResultSchema>;
+
+/**
+ * `POST /v3/sign`: signs each entry of the batch in its own transaction and reports per entry.
+ * A refusal (stranger 404, not your turn 409, …) is that entry's result and the others go on.
+ * When no entry could be signed the call itself fails with the first entry's error (status and
+ * code), every entry's result in `details.results`: a batch that signed nothing is an error.
+ */
+export async function signRequests(
+  ctx: SigningContext,
+  batch: readonly TSignPayload[],
+): Promise<TSignResult> {
+  const results: TSignResult = [];
+  let firstError: AppError | undefined;
+  for (const entry of batch) {
+    try {
+      const status = await signRequest(ctx, entry);
+      results.push({
+        signatureRequestId: entry.signatureRequestId,
+        ok: true,
+        status_overall: status,
+      });
+    } catch (e) {
+      let error: AppError;
+      if (isAppError(e) && e.status < 500) {
+        error = e;
+      } else {
+        ctx.log?.error({ err: e, requestId: entry.signatureRequestId }, 'signing failed');
+        error = new AppError(
+          'SIGNING_FAILED',
+          500,
+          'The signature could not be applied; nothing was changed. Please try again.',
+        );
+      }
+      firstError ??= error;
+      results.push({
+        signatureRequestId: entry.signatureRequestId,
+        ok: false,
+        code: error.code,
+        message: error.message,
+      });
+    }
+  }
+  if (firstError && results.every((r) => !r.ok)) {
+    throw new AppError(firstError.code, firstError.status, firstError.message, { results });
+  }
+  return results;
+}

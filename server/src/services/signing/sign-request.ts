@@ -1,0 +1,137 @@
+import type {
+  TRequestStatus,
+  ZSignPayloadSchema,
+} from '@signet/shared/signature-request/signature-request.schema';
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { signatureRequests } from '../../db/schema/signature-requests.ts';
+import { AppError } from '../../errors.ts';
+import { platformCa } from '../pki/platform-ca.ts';
+import { timestampAuthority } from '../pki/timestamp-authority.ts';
+import { assertAction, loadRequestForActor } from '../signature-requests/load-for-actor.ts';
+import { commitSignature, RequestChangedError, signingSnapshot } from './commit-signature.ts';
+import type { SigningContext } from './context.ts';
+import { prepareSignature } from './prepare-signature.ts';
+import { buildProtocolSoon } from './protocol-job.ts';
+import { visualSignatureLines } from './visual-signature.ts';
+
+export type TSignPayload = z.output<typeof ZSignPayloadSchema>;
+
+/** How long `lockedUntil` marks a request as being signed (cleared when the signature is in). */
+const LOCK_MS = 60_000;
+/** Preparations thrown away because another signature came first, before giving up (409). */
+const ATTEMPTS = 3;
+
+/**
+ * Signs every document of one request for the caller (SES: the platform certificate, the
+ * signer named in /Name and in the visual signature, a signature time stamp: PAdES B-T), records
+ * 'signed', and either completes the request (SIGNED, 'completed', every document sealed B-LTA,
+ * the protocol built right after the commit, completion mails) or invites whoever is next.
+ *
+ * The PDF work happens before the transaction, on a snapshot of the request; the transaction
+ * locks the request row, checks the snapshot still holds and writes. When another signature
+ * came first (parallel signers), the signature is prepared again on the new version, so no
+ * signature is ever lost and the row lock is held for the writes only.
+ */
+export async function signRequest(
+  ctx: SigningContext,
+  entry: TSignPayload,
+): Promise<TRequestStatus> {
+  const id = entry.signatureRequestId;
+  if (entry.sealAccountName) {
+    throw new AppError(
+      'SEAL_NOT_AVAILABLE',
+      422,
+      'Signing with a seal is not available for this account.',
+    );
+  }
+  const ca = await platformCa(ctx.db, ctx.config);
+  const tsa = await timestampAuthority(ctx.config, ca);
+  // Visible to lock-status while the signature is applied; cleared in the signing transaction.
+  // One statement that only writes for a signer whose turn it is on an open request, so a
+  // stranger or an early signer writes nothing (the rules decide below).
+  const claimed = await markSigning(ctx.db, id, ctx.principal.userId);
+  try {
+    for (let attempt = 1; ; attempt++) {
+      const loaded = await loadRequestForActor(ctx.db, id, ctx.principal);
+      assertAction(loaded, 'sign');
+      const me = loaded.mySigner;
+      if (!me) throw new AppError('NOT_ALLOWED', 403, 'Only a signer may sign this request.');
+      const at = new Date();
+      const name = (entry.signingName ?? me.signingName ?? loaded.actor.name).trim() || me.email;
+      const completes = loaded.signers.every((s) => s.id === me.id || s.signedAt !== null);
+      const prepared = await prepareSignature(ctx, ca, tsa, loaded, {
+        name,
+        ...(entry.signingReason ? { reason: entry.signingReason } : {}),
+        lines: visualSignatureLines(entry.language, {
+          name,
+          email: me.email,
+          at,
+          reason: entry.signingReason,
+        }),
+        at,
+        placements: entry.documentSignatures ?? me.documentSignatures,
+        slot: Math.max(
+          0,
+          loaded.signers.findIndex((s) => s.id === me.id),
+        ),
+        completes,
+      });
+      try {
+        const status = await ctx.db.transaction((tx) =>
+          commitSignature(tx, {
+            loaded,
+            snapshot: signingSnapshot(loaded),
+            prepared,
+            name,
+            ...(entry.signingReason ? { reason: entry.signingReason } : {}),
+            at,
+            meta: ctx.meta,
+            config: ctx.config,
+          }),
+        );
+        if (status === 'SIGNED') buildProtocolSoon(ctx, id);
+        return status;
+      } catch (e) {
+        if (!(e instanceof RequestChangedError)) throw e;
+        if (attempt >= ATTEMPTS) {
+          throw new AppError(
+            'DOCUMENT_CHANGED',
+            409,
+            'The document changed while signing; please sign again.',
+          );
+        }
+      }
+    }
+  } catch (e) {
+    if (claimed) {
+      await ctx.db
+        .update(signatureRequests)
+        .set({ lockedUntil: null })
+        .where(eq(signatureRequests.id, id))
+        .catch(() => {});
+    }
+    throw e;
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Sets `lockedUntil` when the caller is an open signer whose turn it is; true when it did. */
+async function markSigning(db: Db, requestId: string, userId: string): Promise<boolean> {
+  if (!UUID.test(requestId)) return false;
+  const rows = await db.execute(sql`
+    update signature_requests r set locked_until = ${new Date(Date.now() + LOCK_MS)}
+    where r.id = ${requestId} and r.status = 'OPEN' and r.deleted_at is null
+      and exists (
+        select 1 from signers s join users u on u.id = ${userId} and lower(u.email) = s.email
+        where s.request_id = r.id and s.signed_at is null and s.declined_at is null
+          and not exists (
+            select 1 from signers o
+            where o.request_id = r.id and o."order" < s."order" and o.signed_at is null
+          )
+      )
+    returning r.id`);
+  return ((rows as unknown as { rows?: unknown[] }).rows?.length ?? 0) > 0;
+}
