@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import {
   assertBlobKey,
   assertDerivedKey,
@@ -11,6 +10,7 @@ import {
   type PutResult,
   sha256Hex,
 } from './blob-store.ts';
+import { writeAtomic } from './fs-writer.ts';
 
 const TEMP_FILE = /^\..+\.tmp$/;
 
@@ -18,7 +18,8 @@ const TEMP_FILE = /^\..+\.tmp$/;
  * The embedded blob store: files under `<dataDir>/blobs`. Content blobs live in fan-out
  * directories `ab/cd/<sha256>`, derived blobs under `derived/<key>`. Every write goes to a
  * temporary file beside its target (a dot name no key can take), is flushed to disk and then
- * renamed over the target, so a crash leaves the old file or the new one, never a partial one.
+ * renamed over the target, so a crash leaves the old file or the new one, never a partial one;
+ * the writer thread of `fs-writer.ts` does those steps, off the event loop.
  * Derived keys must not be both a file and a folder (`a/b` and `a/b/c`).
  */
 export class FsBlobStore implements BlobStore {
@@ -108,40 +109,6 @@ export class FsBlobStore implements BlobStore {
       }
     }
     return removed;
-  }
-}
-
-async function writeAtomic(path: string, bytes: Uint8Array): Promise<void> {
-  const dir = dirname(path);
-  await mkdir(dir, { recursive: true });
-  const temp = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
-  let handle: Awaited<ReturnType<typeof open>> | undefined;
-  try {
-    handle = await open(temp, 'wx');
-    await handle.writeFile(bytes);
-    await handle.sync();
-    await handle.close();
-    handle = undefined;
-    await rename(temp, path);
-  } catch (e) {
-    await handle?.close().catch(() => {});
-    await rm(temp, { force: true });
-    throw e;
-  }
-  await syncDir(dir);
-}
-
-/** Makes the rename durable; some file systems refuse fsync on a directory, which is harmless. */
-async function syncDir(dir: string): Promise<void> {
-  try {
-    const handle = await open(dir, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    // Not supported here; the rename itself is still atomic.
   }
 }
 

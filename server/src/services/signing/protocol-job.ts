@@ -52,11 +52,20 @@ export function storeProtocolOnce(deps: ProtocolDeps, requestId: string): Promis
   return run;
 }
 
-/** Starts the build after the commit; failures are logged (the job retries). */
+/** How long after the commit the build starts: the signer's answer is written first. */
+const START_DELAY_MS = 25;
+
+/**
+ * Starts the build shortly after the commit, once the signer's answer is on its way: its
+ * queries and signing run on the main thread and would otherwise hold that answer back (its
+ * layout runs on the protocol thread). Failures are logged; the job retries.
+ */
 export function buildProtocolSoon(deps: ProtocolDeps, requestId: string): void {
-  storeProtocolOnce(deps, requestId).catch((err) =>
-    deps.log?.warn({ err, requestId }, 'protocol build failed; the protocol job will retry'),
-  );
+  setTimeout(() => {
+    storeProtocolOnce(deps, requestId).catch((err) =>
+      deps.log?.warn({ err, requestId }, 'protocol build failed; the protocol job will retry'),
+    );
+  }, START_DELAY_MS).unref();
 }
 
 /**
