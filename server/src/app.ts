@@ -6,6 +6,7 @@ import { DB_FREE_PATHS } from './http/register.ts';
 import { requestContext } from './http/request-context.ts';
 import type { AppDeps, AppEnv } from './http/types.ts';
 import { authenticate as defaultAuthenticate, routeModules } from './routes/index.ts';
+import { pkiRoutes } from './routes/pki/index.ts';
 import { mailboxRoutes } from './routes/system/mailbox.ts';
 
 export type { AppDeps, AppEnv } from './http/types.ts';
@@ -13,7 +14,8 @@ export type { AppDeps, AppEnv } from './http/types.ts';
 /**
  * Builds the Hono app: request id + one log line per request, the API under `/api` (every
  * module of `routes/index.ts`, `/api/openapi.json`, `/api/docs`, JSON 404 for the rest), the
- * dev mailbox under `/dev` outside production, and one error handler.
+ * built-in CA's certificates, CRL and OCSP responder under `/pki`, the dev mailbox under `/dev`
+ * outside production, and one error handler.
  *
  * Authentication: routes whose auth is not 'none' call `deps.authenticate` (default: the one
  * exported by `routes/index.ts`) once per request; the result is `c.get('principal')`.
@@ -82,6 +84,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   api.all('*', apiNotFound);
   app.route('/api', api);
+
+  if (ready) {
+    app.use('/pki/*', async (_c, next) => {
+      await ready;
+      await next();
+    });
+  }
+  app.route('/pki', pkiRoutes(full));
 
   if (full.config.mode !== 'production') {
     if (ready) {

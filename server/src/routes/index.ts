@@ -7,6 +7,7 @@ import { signatureRequestRoutes } from './signature-requests/index.ts';
 import { signingRoutes } from './signing/index.ts';
 import { systemRoutes } from './system/index.ts';
 import { userRoutes } from './users/index.ts';
+import { verifyRoutes } from './verify/index.ts';
 
 /**
  * The composition point of the API: every route module, in registration order. Add your
@@ -20,6 +21,7 @@ export const routeModules: RouteModule[] = [
   signatureRequestRoutes,
   documentRoutes,
   signingRoutes,
+  verifyRoutes,
 ];
 
 /**

@@ -27,6 +27,7 @@ import {
   ZValidConfirmationResultSchema,
   ZValidConfirmationSchema,
 } from '../user/user.schema.ts';
+import { verifyRoutes } from '../verify/verify.routes.ts';
 import { defineRoute } from './route.ts';
 
 /** `GET /v1/datetime` response: the server's current time. */
@@ -50,6 +51,7 @@ export type TMaintenance = z.infer<typeof ZMaintenanceSchema>;
  */
 export const routes = {
   ...signatureRequestRoutes,
+  ...verifyRoutes,
   ...documentRoutes,
   ...signingRoutes,
   datetime: defineRoute({

@@ -28,15 +28,9 @@ import {
 import { platformCa } from '../../services/pki/platform-ca.ts';
 import { signUp, uniqueEmail } from '../auth/testing.ts';
 import { createDocumentsTestApp, uploadPdf } from '../documents/testing.ts';
+import { newSignatureRequest as newRequest, signBatch as sign } from './testing.ts';
 
 type App = Awaited<ReturnType<typeof createDocumentsTestApp>>;
-type SignResult = {
-  signatureRequestId: string;
-  ok: boolean;
-  status_overall?: string;
-  code?: string;
-  message?: string;
-}[];
 
 const OID = {
   signingTime: '1.2.840.113549.1.9.5',
@@ -59,49 +53,6 @@ async function download(token: string, id: string, signed = true): Promise<Uint8
   });
   expect(res.status).toBe(200);
   return new Uint8Array(await res.arrayBuffer());
-}
-
-/** Signs a batch; a batch that signed nothing fails as a whole, with the results in details. */
-async function sign(token: string, body: unknown): Promise<SignResult & { status?: number }> {
-  const res = await t.request<SignResult | { code: string; details: { results: SignResult } }>(
-    'POST',
-    '/api/v3/sign',
-    {
-      token,
-      body,
-    },
-  );
-  if (res.status === 200) return res.body as SignResult;
-  const error = res.body as { code: string; details: { results: SignResult } };
-  expect(error.details.results[0]?.code).toBe(error.code);
-  return Object.assign(error.details.results, { status: res.status });
-}
-
-async function newRequest(
-  ownerToken: string,
-  doc: TDocument,
-  signers: { email: string; order: number }[],
-  observers: string[] = [],
-): Promise<TSignatureRequest> {
-  const created = await t.request<TSignatureRequest>('POST', '/api/v3/signature-requests', {
-    token: ownerToken,
-    body: {
-      title: 'Service agreement',
-      documents: [{ document_id: doc.id }],
-      signatures: signers.map((s) => ({ account_email: s.email, order: s.order })),
-      observers,
-    },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const sent = await t.request<TSignatureRequest>(
-    'POST',
-    `/api/v3/signature-requests/${created.body.id}/initiate`,
-    {
-      token: ownerToken,
-    },
-  );
-  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-  return sent.body;
 }
 
 function pdfText(bytes: Uint8Array): string {
@@ -136,6 +87,7 @@ describe('three signers in order, through the API', () => {
     original = await makeTestPdf({ pages: 3 });
     doc = await uploadPdf(t, owner.token, original, 'Service agreement');
     request = await newRequest(
+      t,
       owner.token,
       doc,
       people.map((p, i) => ({ email: p.email, order: i + 1 })),
@@ -144,19 +96,19 @@ describe('three signers in order, through the API', () => {
   });
 
   it('refuses the third signer before their turn, and strangers', async () => {
-    const early = await sign(people[2]?.token as string, [{ signatureRequestId: request.id }]);
+    const early = await sign(t, people[2]?.token as string, [{ signatureRequestId: request.id }]);
     expect(early.status).toBe(409);
     expect(early[0]).toMatchObject({ ok: false, code: 'NOT_YOUR_TURN' });
     const stranger = (await signUp(t)).token;
-    const refused = await sign(stranger, [{ signatureRequestId: request.id }]);
+    const refused = await sign(t, stranger, [{ signatureRequestId: request.id }]);
     expect(refused.status).toBe(404);
     expect(refused[0]).toMatchObject({ ok: false, code: 'NOT_FOUND' });
     // In a batch with a request that can be signed, the refusal is that entry's result only.
     const otherDoc = await uploadPdf(t, owner.token, await makeTestPdf(), 'Side letter');
-    const other = await newRequest(owner.token, otherDoc, [
+    const other = await newRequest(t, owner.token, otherDoc, [
       { email: people[2]?.email as string, order: 1 },
     ]);
-    const mixed = await sign(people[2]?.token as string, [
+    const mixed = await sign(t, people[2]?.token as string, [
       { signatureRequestId: request.id },
       { signatureRequestId: other.id },
     ]);
@@ -178,7 +130,7 @@ describe('three signers in order, through the API', () => {
       undefined, // the default place: bottom-right of the last page
     ];
     for (const [i, p] of people.entries()) {
-      const result = await sign(p.token, [
+      const result = await sign(t, p.token, [
         {
           signatureRequestId: request.id,
           signingName: `${p.user.firstName} Meier`,
@@ -401,7 +353,7 @@ describe('three signers in order, through the API', () => {
   });
 
   it('a signed request is final: signing again is refused, its document cannot be deleted', async () => {
-    const again = await sign(people[0]?.token as string, [{ signatureRequestId: request.id }]);
+    const again = await sign(t, people[0]?.token as string, [{ signatureRequestId: request.id }]);
     expect(again[0]).toMatchObject({ ok: false, code: 'REQUEST_NOT_OPEN' });
     const del = await t.request<{ code: string }>('DELETE', `/api/v3/documents/${doc.id}`, {
       token: owner.token,
@@ -416,7 +368,7 @@ describe('attachments', () => {
     const owner = await signUp(t);
     const signer = await signUp(t);
     const doc = await uploadPdf(t, owner.token, await makeTestPdf());
-    const req = await newRequest(owner.token, doc, [{ email: signer.email, order: 1 }]);
+    const req = await newRequest(t, owner.token, doc, [{ email: signer.email, order: 1 }]);
     const png = Buffer.concat([
       Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
       Buffer.alloc(64, 1),
@@ -519,13 +471,13 @@ describe('two signers of one request signing at the same moment', () => {
     const pdf = await makeTestPdf({ pages: 1 });
     for (let round = 0; round < 50; round++) {
       const doc = await uploadPdf(t, owner.token, pdf, `Round ${round}`);
-      const req = await newRequest(owner.token, doc, [
+      const req = await newRequest(t, owner.token, doc, [
         { email: a.email, order: 1 },
         { email: b.email, order: 1 },
       ]);
       const [ra, rb] = await Promise.all([
-        sign(a.token, [{ signatureRequestId: req.id, signingName: 'A' }]),
-        sign(b.token, [{ signatureRequestId: req.id, signingName: 'B' }]),
+        sign(t, a.token, [{ signatureRequestId: req.id, signingName: 'A' }]),
+        sign(t, b.token, [{ signatureRequestId: req.id, signingName: 'B' }]),
       ]);
       expect([ra[0]?.ok, rb[0]?.ok], JSON.stringify([ra, rb])).toEqual([true, true]);
       expect([ra[0]?.status_overall, rb[0]?.status_overall].sort()).toEqual(['OPEN', 'SIGNED']);

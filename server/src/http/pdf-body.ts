@@ -1,0 +1,37 @@
+import { AppError } from '../errors.ts';
+import { tooLarge } from '../services/documents/upload-document.ts';
+import { readLimited, validationFailed } from './validation.ts';
+
+const MIB = 1024 * 1024;
+
+/**
+ * A PDF sent as the body: raw (`application/pdf` or `application/octet-stream`) or as the
+ * multipart field `file`, at most `maxBytes` (413 DOCUMENT_TOO_LARGE); any other media type is
+ * 415 UNSUPPORTED_MEDIA_TYPE.
+ */
+export async function readPdfBody(req: Request, maxBytes: number): Promise<Uint8Array> {
+  const type = (req.headers.get('content-type') ?? '').toLowerCase();
+  if (type.startsWith('application/pdf') || type.startsWith('application/octet-stream')) {
+    return readLimited(req, maxBytes, () => tooLarge(maxBytes));
+  }
+  if (type.startsWith('multipart/form-data')) {
+    const raw = await readLimited(req, maxBytes + MIB, () => tooLarge(maxBytes));
+    const form = await new Response(raw, { headers: { 'content-type': type } })
+      .formData()
+      .catch(() => null);
+    const file = form?.get('file');
+    if (!file || typeof file === 'string') {
+      throw validationFailed(
+        [{ in: 'body', path: ['file'], code: 'required', message: 'a file is required' }],
+        'Invalid request: send the PDF in the multipart field "file"',
+      );
+    }
+    if (file.size > maxBytes) throw tooLarge(maxBytes, file.size);
+    return new Uint8Array(await file.arrayBuffer());
+  }
+  throw new AppError(
+    'UNSUPPORTED_MEDIA_TYPE',
+    415,
+    'Send the PDF as application/pdf or as the multipart field "file".',
+  );
+}
