@@ -44,11 +44,24 @@ const IT_REQUIRED_NAMESPACES: readonly Namespace[] = ['email', 'errors', 'site']
 const SAME_AS_ENGLISH: Readonly<
   Record<'all' | Lang, Readonly<Partial<Record<Namespace, readonly string[]>>>>
 > = {
-  all: { site: ['product.name'], admin: ['app.title'] },
+  all: { site: ['product.name'], admin: ['app.title'], evidence: ['event.system'] },
   'en-gb': {},
-  'de-ch': { admin: ['ra.message.details'] },
-  'fr-ch': { admin: ['profile.email', 'ra.navigation.current_page'] },
-  it: { admin: ['profile.email', 'ra.boolean.false', 'ra.message.no', 'ra.auth.user_menu'] },
+  'de-ch': { admin: ['ra.message.details'], evidence: ['protocol.status', 'protocol.name'] },
+  'fr-ch': {
+    admin: ['profile.email', 'ra.navigation.current_page'],
+    evidence: [
+      'protocol.documents',
+      'protocol.pageOne',
+      'protocol.pageMany',
+      'protocol.email',
+      'verify.kind.signature',
+      'verify.file',
+    ],
+  },
+  it: {
+    admin: ['profile.email', 'ra.boolean.false', 'ra.message.no', 'ra.auth.user_menu'],
+    evidence: ['protocol.email'],
+  },
 };
 
 const root = import.meta.dirname;

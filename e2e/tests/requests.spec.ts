@@ -134,11 +134,15 @@ test('the owner sends a PDF to an existing user and a new address; both sign fro
     'signed.pdf',
   );
   const signatures = pdfSignatures(signed);
-  expect(signatures, 'pdfsig finds one signature per signer').toHaveLength(2);
-  for (const [i, signature] of signatures.entries()) {
+  // One signature per signer, then the document time stamp of the B-LTA seal.
+  expect(signatures, 'pdfsig finds the two signatures and the document time stamp').toHaveLength(3);
+  for (const [i, signature] of signatures.slice(0, 2).entries()) {
     expect(signature.valid, `signature ${i + 1}:\n${signature.lines.join('\n')}`).toBe(true);
   }
-  expect(signatures.at(-1)?.totalDocument, 'the last signature covers the whole file').toBe(true);
+  expect(signatures.at(-1)?.lines.join(' ')).toContain('DocumentTimeStamp');
+  expect(signatures.at(-1)?.totalDocument, 'the document time stamp covers the whole file').toBe(
+    true,
+  );
   // Still the uploaded document: two pages.
   expect((await PDFDocument.load(readFileSync(signed))).getPageCount()).toBe(2);
 
@@ -148,6 +152,18 @@ test('the owner sends a PDF to an existing user and a new address; both sign fro
   expect(words).toContain(title);
   expect(words).toContain(`Kurt Known <${known.email}>`);
   expect(words).toContain(`Nora Neu <${newcomer}>`);
+
+  // Anyone can check the signed file at /verify, without an account.
+  const visitor = await browser.newContext({ baseURL });
+  const check = await visitor.newPage();
+  await check.goto('/verify');
+  await hydrated(check);
+  await check.setInputFiles('input[type=file]', signed);
+  await expect(check.locator('.vf-summary')).toHaveAttribute('data-intact', 'true');
+  await expect(check.locator('.vf-card')).toHaveCount(3);
+  await expect(check.locator('.vf-card[data-valid="true"]')).toHaveCount(3);
+  await expect(check.getByText('PAdES B-LTA')).toHaveCount(2);
+  await visitor.close();
 });
 
 test('a signer declines with a reason; the owner sees the request declined and gets a mail', async ({

@@ -26,5 +26,8 @@ export type TRevocationSource = (typeof REVOCATION_SOURCES)[number];
 export const CHANGES_AFTER = ['none', 'signatures-only', 'other'] as const;
 export type TChangesAfter = (typeof CHANGES_AFTER)[number];
 
-/** Largest PDF `/verify` takes (bytes), and how many it takes per IP in its window. */
+/** The endpoint (relative to /api): the route table's, and the /verify page's until the typed route view lands. */
+export const VERIFY_PATH = '/v1/verify';
+
+/** How many checks `/verify` takes per client IP in its window. */
 export const VERIFY_LIMITS = { perIp: 30, windowMinutes: 15 } as const;

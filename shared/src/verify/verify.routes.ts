@@ -1,11 +1,12 @@
 import { defineRoute } from '../api/route.ts';
+import { VERIFY_PATH } from './verify.constants.ts';
 import { ZVerifyReportSchema } from './verify.schema.ts';
 
 /** Public verification (no account): the `/verify` page and machines call the same endpoint. */
 export const verifyRoutes = {
   verifyPdf: defineRoute({
     method: 'POST',
-    path: '/v1/verify',
+    path: VERIFY_PATH,
     auth: 'none',
     summary:
       'Verify the signatures of any PDF (body: the PDF, application/pdf or multipart `file`)',
