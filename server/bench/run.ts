@@ -4,7 +4,7 @@
  *
  *   start     cold start to the first 200 and GET /api/v1/datetime req/s   (bench/start.ts)
  *   pdf-sign  PDF core: one SES signature on a 1 MB PDF                    (bench/pdf-sign.ts)
- *   sign      sign service on PGlite, page images over HTTP                (bench/sign.ts)
+ *   sign      POST /v3/sign over HTTP on real documents, page images        (bench/sign.ts)
  *   render    page images: render and serve from the blob store            (bench/render.ts)
  *   list      dashboard list over 10,000 requests, 20 connections          (bench/list.ts)
  *   bundle    JavaScript per page of the built site                        (site/bench/bundle-size.ts)
