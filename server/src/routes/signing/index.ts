@@ -7,7 +7,7 @@ import { getAttachment, getAttachmentContent } from '../../services/attachments/
 import { listAttachments } from '../../services/attachments/list-attachments.ts';
 import { uploadAttachment } from '../../services/attachments/upload-attachment.ts';
 import { blobStoreFor } from '../../services/documents/blobs.ts';
-import type { FilesContext } from '../../services/signing/files-context.ts';
+import type { SigningContext } from '../../services/signing/context.ts';
 import { getReport } from '../../services/signing/get-report.ts';
 import { getZip } from '../../services/signing/get-zip.ts';
 import { signRequests } from '../../services/signing/sign-batch.ts';
@@ -15,7 +15,7 @@ import { fileResponse } from '../documents/index.ts';
 
 /** `POST /v3/sign`, and a request's zip, report and attachments (spec section 7). */
 export const signingRoutes: RouteModule = (api, deps) => {
-  const files = (userId: string, c: Parameters<typeof requestMeta>[0]): FilesContext => ({
+  const files = (userId: string, c: Parameters<typeof requestMeta>[0]): SigningContext => ({
     db: deps.db,
     blobs: blobStoreFor(deps),
     config: deps.config,

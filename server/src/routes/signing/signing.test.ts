@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDF, type PdfArray, type PdfDict } from '@libpdf/core';
@@ -493,4 +495,40 @@ describe('two signers of one request signing at the same moment', () => {
       ).toEqual(['A', 'B']);
     }
   }, 300_000);
+});
+
+describe('TSA_URL set and the time-stamping authority down', () => {
+  it('answers 503 TSA_UNAVAILABLE with Retry-After, and nothing is signed', async () => {
+    // A TSA in maintenance: it answers every request with 503.
+    const tsa = createServer((_req, res) => res.writeHead(503).end());
+    await new Promise<void>((resolve) => tsa.listen(0, '127.0.0.1', () => resolve()));
+    const port = (tsa.address() as AddressInfo).port;
+    const down = await createDocumentsTestApp({ TSA_URL: `http://127.0.0.1:${port}/tsa` });
+    try {
+      const owner = await signUp(down);
+      const signer = await signUp(down);
+      const doc = await uploadPdf(down, owner.token, await makeTestPdf(), 'Offline');
+      const req = await newRequest(down, owner.token, doc, [{ email: signer.email, order: 1 }]);
+      const res = await down.request<{ code: string }>('POST', '/api/v3/sign', {
+        token: signer.token,
+        body: [{ signatureRequestId: req.id }],
+      });
+      expect(res.status).toBe(503);
+      expect(res.body.code).toBe('TSA_UNAVAILABLE');
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      const after = await down.request<TDocument>('GET', `/api/v3/documents/${doc.id}`, {
+        token: owner.token,
+      });
+      expect(after.body.signed_sha256).toBeNull();
+      const status = await down.request<TSignatureRequest>(
+        'GET',
+        `/api/v3/signature-requests/${req.id}`,
+        { token: owner.token },
+      );
+      expect(status.body.signatures[0]?.status_code).toBe('OPEN');
+    } finally {
+      await down.cleanup();
+      await new Promise<void>((resolve) => tsa.close(() => resolve()));
+    }
+  });
 });

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { attachments } from '../../db/schema/attachments.ts';
 import { AppError } from '../../errors.ts';
 import { loadRequestForActor } from '../signature-requests/load-for-actor.ts';
-import type { FilesContext } from '../signing/files-context.ts';
+import type { SigningContext } from '../signing/context.ts';
 
 export type AttachmentRow = typeof attachments.$inferSelect;
 
@@ -33,7 +33,7 @@ export async function attachmentRows(db: Db, requestId: string): Promise<Attachm
 }
 
 /** The attachment `att` of request `id` for a participant (404 for anything else), with its number. */
-export async function findAttachment(ctx: FilesContext, id: string, att: string) {
+export async function findAttachment(ctx: SigningContext, id: string, att: string) {
   const loaded = await loadRequestForActor(ctx.db, id, ctx.principal);
   if (!UUID.test(att)) throw attachmentNotFound();
   const rows = await attachmentRows(ctx.db, id);

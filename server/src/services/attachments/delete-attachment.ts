@@ -2,11 +2,15 @@ import { and, eq, or } from 'drizzle-orm';
 import { attachments } from '../../db/schema/attachments.ts';
 import { documents } from '../../db/schema/documents.ts';
 import { assertAction } from '../signature-requests/load-for-actor.ts';
-import type { FilesContext } from '../signing/files-context.ts';
+import type { SigningContext } from '../signing/context.ts';
 import { findAttachment } from './attachment-rows.ts';
 
 /** `DELETE …/attachments/{att}` (owner, while DRAFT or OPEN). */
-export async function deleteAttachment(ctx: FilesContext, id: string, att: string): Promise<void> {
+export async function deleteAttachment(
+  ctx: SigningContext,
+  id: string,
+  att: string,
+): Promise<void> {
   const { loaded, row } = await findAttachment(ctx, id, att);
   assertAction(loaded, 'update');
   await ctx.db

@@ -1,12 +1,12 @@
 import type { TAttachment } from '@signet/shared/document/document.schema';
 import { BlobNotFoundError } from '../../storage/blob-store.ts';
 import { fileNameFromTitle } from '../documents/content-disposition.ts';
-import type { FileOut, FilesContext } from '../signing/files-context.ts';
+import type { FileOut, SigningContext } from '../signing/context.ts';
 import { extensionOf, findAttachment, toAttachmentDto } from './attachment-rows.ts';
 
 /** `GET …/attachments/{att}` (participants). */
 export async function getAttachment(
-  ctx: FilesContext,
+  ctx: SigningContext,
   id: string,
   att: string,
 ): Promise<TAttachment> {
@@ -16,7 +16,7 @@ export async function getAttachment(
 
 /** `GET …/attachments/{att}/content`: the file, named as uploaded, else '{id}_attachment-{n}.{ext}'. */
 export async function getAttachmentContent(
-  ctx: FilesContext,
+  ctx: SigningContext,
   id: string,
   att: string,
 ): Promise<FileOut> {

@@ -1,11 +1,11 @@
 import type { TAttachment } from '@signet/shared/document/document.schema';
 import { loadRequestForActor } from '../signature-requests/load-for-actor.ts';
-import type { FilesContext } from '../signing/files-context.ts';
+import type { SigningContext } from '../signing/context.ts';
 import { attachmentRows, toAttachmentDto } from './attachment-rows.ts';
 
 /** `GET …/attachments` (participants). */
 export async function listAttachments(
-  ctx: FilesContext,
+  ctx: SigningContext,
   id: string,
 ): Promise<{ items: TAttachment[] }> {
   await loadRequestForActor(ctx.db, id, ctx.principal);

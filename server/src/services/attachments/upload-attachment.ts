@@ -6,21 +6,17 @@ import {
 } from '@signet/shared/document/document.schema';
 import { attachments } from '../../db/schema/attachments.ts';
 import { AppError, isAppError } from '../../errors.ts';
-import {
-  parseOrThrow,
-  readJsonBody,
-  readLimited,
-  validationFailed,
-} from '../../http/validation.ts';
+import { readMultipartFile } from '../../http/pdf-body.ts';
+import { parseOrThrow, readJsonBody } from '../../http/validation.ts';
 import { tooLarge } from '../documents/upload-document.ts';
 import { assertAction, loadRequestForActor } from '../signature-requests/load-for-actor.ts';
-import type { FilesContext } from '../signing/files-context.ts';
+import type { SigningContext } from '../signing/context.ts';
 import { attachmentRows, extensionOf, toAttachmentDto } from './attachment-rows.ts';
 import { contentMatches } from './content-matches.ts';
 
 /** `POST …/attachments` (owner, while DRAFT or OPEN): multipart `file`, or JSON `{ name, content }`. */
 export async function uploadAttachment(
-  ctx: FilesContext,
+  ctx: SigningContext,
   id: string,
   req: Request,
 ): Promise<TAttachment> {
@@ -31,20 +27,9 @@ export async function uploadAttachment(
   let name: string;
   let bytes: Uint8Array;
   if (type.startsWith('multipart/form-data')) {
-    const raw = await readLimited(req, max + 1024 * 1024, () => tooLarge(max));
-    const form = await new Response(raw, { headers: { 'content-type': type } })
-      .formData()
-      .catch(() => null);
-    const file = form?.get('file');
-    if (!file || typeof file === 'string') {
-      throw validationFailed(
-        [{ in: 'body', path: ['file'], code: 'required', message: 'a file is required' }],
-        'Invalid request: send the file in the multipart field "file"',
-      );
-    }
-    if (file.size > max) throw tooLarge(max, file.size);
-    name = (file.name || 'attachment').split(/[\\/]/).pop()?.trim().slice(0, 255) || 'attachment';
-    bytes = new Uint8Array(await file.arrayBuffer());
+    const file = await readMultipartFile(req, max);
+    name = file.name || 'attachment';
+    bytes = file.bytes;
   } else if (type === '' || type.startsWith('application/json')) {
     let body: unknown;
     try {

@@ -1,5 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issuedCertificates } from '../../db/schema/issued-certificates.ts';
 import { signingKeys } from '../../db/schema/signing-keys.ts';
 import { openTestDatabase } from '../../testing/database.ts';
 import { bootstrapCa, CA_KEY_NAME, platformCa } from './platform-ca.ts';
@@ -49,5 +50,38 @@ describe('the built-in CA', () => {
     ).rejects.toMatchObject({
       code: 'CA_KEY_DECRYPTION_FAILED',
     });
+  });
+});
+
+describe('a CA stored before the TSA and the OCSP responder existed', () => {
+  it('gets both under its own root on the next start; its root and platform certificate stay', async () => {
+    const db = (await openTestDatabase()).db;
+    const { createCa } = await import('../../crypto/ca.ts');
+    const full = createCa(SECRET);
+    const { tsa: _tsa, ocsp: _ocsp, ...old } = full;
+    await db.insert(signingKeys).values({
+      name: CA_KEY_NAME,
+      certificatePem: 'old',
+      encryptedKey: JSON.stringify(old),
+    });
+    const ca = await bootstrapCa(db, CONFIG);
+    expect(
+      Buffer.from(ca.rootCertificate).equals(Buffer.from(old.root.certificate, 'base64')),
+    ).toBe(true);
+    expect(
+      Buffer.from(ca.platformCertificate).equals(Buffer.from(old.platform.certificate, 'base64')),
+    ).toBe(true);
+    const tsa = new X509Certificate(ca.tsaSigner.certificateChain[0] as Uint8Array);
+    expect(tsa.checkIssued(new X509Certificate(ca.rootCertificate))).toBe(true);
+    expect(tsa.keyUsage).toEqual(['1.3.6.1.5.5.7.3.8']);
+    const ocsp = new X509Certificate(ca.ocspSigner.certificateChain[0] as Uint8Array);
+    expect(ocsp.keyUsage).toEqual(['1.3.6.1.5.5.7.3.9']);
+    // Stored once: a second start reads the same certificates.
+    const again = await bootstrapCa(db, CONFIG);
+    expect(
+      Buffer.from(again.tsaSigner.certificateChain[0] as Uint8Array).equals(Buffer.from(tsa.raw)),
+    ).toBe(true);
+    const registered = await db.select().from(issuedCertificates);
+    expect(registered.map((r) => r.purpose).sort()).toEqual(['ocsp', 'platform', 'root', 'tsa']);
   });
 });

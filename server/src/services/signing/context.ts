@@ -5,7 +5,10 @@ import type { Logger } from '../../log.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { ActorRef } from '../signature-requests/load-for-actor.ts';
 
-/** What the signing use cases get: the service context shape (db, blobs, config, log, principal, meta). */
+/**
+ * What the signing and request-file use cases get: the service context shape (db, blobs, config,
+ * log, principal, meta).
+ */
 export type SigningContext = {
   db: Db;
   blobs: BlobStore;
@@ -14,3 +17,6 @@ export type SigningContext = {
   principal: ActorRef;
   meta: EventMeta;
 };
+
+/** A file to hand out: bytes, the download name and the media type. */
+export type FileOut = { bytes: Uint8Array; fileName: string; contentType: string };

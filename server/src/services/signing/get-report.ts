@@ -5,7 +5,7 @@ import { BlobNotFoundError } from '../../storage/blob-store.ts';
 import { platformCa } from '../pki/platform-ca.ts';
 import { timestampAuthority } from '../pki/timestamp-authority.ts';
 import { loadRequestForActor } from '../signature-requests/load-for-actor.ts';
-import type { FileOut, FilesContext } from './files-context.ts';
+import type { FileOut, SigningContext } from './context.ts';
 import { storeProtocolOnce } from './protocol-job.ts';
 import { loadReport } from './report-data.ts';
 
@@ -19,7 +19,7 @@ const PROTOCOL_WAIT_MS = 2_000;
  * and signed now from the log as it stands. json / html: the same facts.
  */
 export async function getReport(
-  ctx: FilesContext,
+  ctx: SigningContext,
   id: string,
   type: 'pdf' | 'json' | 'html',
 ): Promise<{ kind: 'json'; report: TReport } | { kind: 'file'; file: FileOut }> {

@@ -3,13 +3,13 @@ import { BlobNotFoundError } from '../../storage/blob-store.ts';
 import { createZip, uniqueNames } from '../../zip/zip.ts';
 import { fileNameFromTitle } from '../documents/content-disposition.ts';
 import { loadRequestForActor } from '../signature-requests/load-for-actor.ts';
-import type { FileOut, FilesContext } from './files-context.ts';
+import type { FileOut, SigningContext } from './context.ts';
 
 /**
  * `GET …/zip`: every document in its current (signed) version, named after its title, plus the
  * signed protocol once the request is complete. Logged as 'downloaded'.
  */
-export async function getZip(ctx: FilesContext, id: string): Promise<FileOut> {
+export async function getZip(ctx: SigningContext, id: string): Promise<FileOut> {
   return ctx.db.transaction(async (tx) => {
     const loaded = await loadRequestForActor(tx, id, ctx.principal);
     const entries: { name: string; data: Uint8Array }[] = [];

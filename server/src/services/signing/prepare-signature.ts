@@ -1,6 +1,7 @@
 import type { TDocumentSignature } from '@signet/shared/signature-request/signature-request.schema';
 import type { CertificateAuthority } from '../../crypto/ca.ts';
 import type { TimestampAuthority } from '../../crypto/tsa/timestamp-authority.ts';
+import { AppError } from '../../errors.ts';
 // PDF modules (libpdf, pkijs) load on first use, off the server's start-up path.
 import type { SignatureField } from '../../pdf/signature-field.ts';
 import { BlobNotFoundError } from '../../storage/blob-store.ts';
@@ -69,11 +70,28 @@ export async function prepareSignature(
     import('../../crypto/der-walk.ts'),
   ]);
   let timestampedAt: Date | null = null;
+  const { TimestampError } = await import('../../crypto/tsa/timestamp-authority.ts');
+  // An external TSA that fails is an outage upstream: 503, nothing written, try again later.
+  const upstream = async <T>(call: () => Promise<T>): Promise<T> => {
+    try {
+      return await call();
+    } catch (e) {
+      if (!(e instanceof TimestampError)) throw e;
+      ctx.log?.warn({ err: e, tsa: tsa.name }, 'time-stamping authority failed');
+      throw new AppError(
+        'TSA_UNAVAILABLE',
+        503,
+        'The time-stamping service is not available right now; nothing was signed. Please try again shortly.',
+        undefined,
+        { 'Retry-After': '30' },
+      );
+    }
+  };
   const stamping: TimestampAuthority = {
     name: tsa.name,
-    maxTokenBytes: () => tsa.maxTokenBytes(),
+    maxTokenBytes: () => upstream(() => tsa.maxTokenBytes()),
     async timestamp(digest) {
-      const token = await tsa.timestamp(digest);
+      const token = await upstream(() => tsa.timestamp(digest));
       timestampedAt ??= timestampTokenTime(token);
       return token;
     },
@@ -102,7 +120,7 @@ export async function prepareSignature(
       signed = await sealDocument(
         signed.bytes,
         (certificates) => validationData(ctx.db, ca, crl, certificates),
-        tsa,
+        stamping,
       );
     }
     documents.push({ id: d.id, title: d.title, from: d.currentBlobKey, ...signed });

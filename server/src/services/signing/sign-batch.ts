@@ -28,7 +28,8 @@ export async function signRequests(
       });
     } catch (e) {
       let error: AppError;
-      if (isAppError(e) && e.status < 500) {
+      // Refusals (4xx) and a time-stamping outage (503) keep their code; the rest is ours.
+      if (isAppError(e) && (e.status < 500 || e.status === 503)) {
         error = e;
       } else {
         ctx.log?.error({ err: e, requestId: entry.signatureRequestId }, 'signing failed');
@@ -48,7 +49,13 @@ export async function signRequests(
     }
   }
   if (firstError && results.every((r) => !r.ok)) {
-    throw new AppError(firstError.code, firstError.status, firstError.message, { results });
+    throw new AppError(
+      firstError.code,
+      firstError.status,
+      firstError.message,
+      { results },
+      firstError.headers,
+    );
   }
   return results;
 }
