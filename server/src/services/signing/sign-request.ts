@@ -50,11 +50,16 @@ export async function signRequest(
   const tsa = await timestampAuthority(ctx.config, ca);
   // Visible to lock-status while the signature is applied; cleared in the signing transaction.
   // One statement that only writes for a signer whose turn it is on an open request, so a
-  // stranger or an early signer writes nothing (the rules decide below).
-  const claimed = await markSigning(ctx.db, id, ctx.principal.userId);
+  // stranger or an early signer writes nothing (the rules decide below). Sent together with the
+  // first read of the request (on PostgreSQL they run side by side).
+  const [claimed, first] = await Promise.all([
+    markSigning(ctx.db, id, ctx.principal.userId),
+    loadRequestForActor(ctx.db, id, ctx.principal).catch((e: unknown) => e as Error),
+  ]);
   try {
     for (let attempt = 1; ; attempt++) {
-      const loaded = await loadRequestForActor(ctx.db, id, ctx.principal);
+      const loaded = attempt === 1 ? first : await loadRequestForActor(ctx.db, id, ctx.principal);
+      if (loaded instanceof Error) throw loaded;
       assertAction(loaded, 'sign');
       const me = loaded.mySigner;
       if (!me) throw new AppError('NOT_ALLOWED', 403, 'Only a signer may sign this request.');
