@@ -11,6 +11,11 @@ export type PutOptions = {
    * hashes the file anyway): saves hashing the file again. Trusted, so only for our own bytes.
    */
   sha256?: string;
+  /**
+   * The caller hands `bytes` over and will not read them again: a store may move their buffer
+   * to another thread instead of copying it (the fs store's writer thread).
+   */
+  handOver?: boolean;
 };
 
 /**

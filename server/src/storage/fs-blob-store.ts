@@ -46,8 +46,9 @@ export class FsBlobStore implements BlobStore {
     if (existing?.isFile() && existing.size === bytes.byteLength) {
       return { key: sha256, sha256, size: bytes.byteLength };
     }
-    await writeAtomic(path, bytes);
-    return { key: sha256, sha256, size: bytes.byteLength };
+    const size = bytes.byteLength;
+    await writeAtomic(path, bytes, options?.handOver === true);
+    return { key: sha256, sha256, size };
   }
 
   async putAt(key: string, bytes: Uint8Array, _options?: PutOptions): Promise<void> {

@@ -25,7 +25,10 @@ export type PreparedSignature = {
   timestampedAt: Date | null;
   /** PAdES level the documents reach: B-T for a signature, B-LTA once the last one is in. */
   level: 'B-T' | 'B-LTA';
-  /** The blob writes, started; the commit waits for them (a row never points at a missing blob). */
+  /**
+   * The blob writes, started; the commit waits for them (a row never points at a missing blob).
+   * They own the documents' bytes: read `sha256`, not `bytes`, once they have started.
+   */
   stored: Promise<unknown>;
 };
 
@@ -125,10 +128,11 @@ export async function prepareSignature(
     }
     documents.push({ id: d.id, title: d.title, from: d.currentBlobKey, ...signed });
   }
-  // Written while the transaction runs (and only once every document could be signed).
+  // Written while the transaction runs (and only once every document could be signed); the
+  // bytes are handed over to the store: nothing reads them here afterwards.
   const stored = Promise.all(
     documents.map((s) =>
-      ctx.blobs.put(s.bytes, { contentType: 'application/pdf', sha256: s.sha256 }),
+      ctx.blobs.put(s.bytes, { contentType: 'application/pdf', sha256: s.sha256, handOver: true }),
     ),
   );
   stored.catch(() => {});
