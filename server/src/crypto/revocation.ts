@@ -50,10 +50,31 @@ const hexOf = (view: Uint8Array | ArrayBuffer) =>
     .toString('hex')
     .replace(/^(00)+(?=.)/, '');
 
+/**
+ * Serial number, issuer and subject (DER) of a certificate, read with the DER walker: a
+ * completing signature asks this of every certificate in the document, so no object model.
+ */
+function certificateFields(certificate: Uint8Array): {
+  serial: Uint8Array;
+  issuer: Uint8Array;
+  subject: Uint8Array;
+} {
+  const [tbs] = children(certificate, readTlv(certificate, 0));
+  if (!tbs) throw new Error('Not a certificate');
+  const parts = children(certificate, tbs);
+  const at = parts[0]?.tag === 0xa0 ? 1 : 0; // [0] version, present in v3
+  const [serial, , issuer, , subject] = parts.slice(at);
+  if (!serial || !issuer || !subject) throw new Error('Not a certificate');
+  return {
+    serial: certificate.subarray(serial.contentStart, serial.end),
+    issuer: certificate.subarray(issuer.start, issuer.end),
+    subject: certificate.subarray(subject.start, subject.end),
+  };
+}
+
 /** The serial number (lowercase hex, no leading zero byte) of a DER certificate. */
 export function certificateSerial(certificate: Uint8Array): string {
-  const parsed = pkijs.Certificate.fromBER(toArrayBuffer(certificate));
-  return hexOf(parsed.serialNumber.valueBlock.valueHexView);
+  return hexOf(certificateFields(certificate).serial);
 }
 
 /** What the registry keeps about a certificate. */
