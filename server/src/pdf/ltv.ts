@@ -16,9 +16,9 @@ import {
   contentsPlaceholder,
   type Filled,
   fillPlaceholders,
-  ReservationTooSmallError,
+  withReservation,
 } from './placeholder.ts';
-import { addSignatureField } from './signature-field.ts';
+import { addSignatureField, signatureValues } from './signature-field.ts';
 
 /**
  * Long-term evidence for a finished document (PAdES B-LT and B-LTA), each as its own incremental
@@ -39,15 +39,10 @@ export type ValidationDataSource = (certificates: readonly Uint8Array[]) => Prom
 
 /** The DER CMS of every signature and document time stamp in the file, in field order. */
 export function signatureContents(doc: PDF): Uint8Array[] {
-  const out: Uint8Array[] = [];
-  for (const field of doc.getForm()?.getSignatureFields() ?? []) {
-    let value: PdfObject | undefined = field.getDict().get('V');
-    if (value?.type === 'ref') value = doc.context.resolve(value) ?? undefined;
-    if (value?.type !== 'dict') continue;
-    const contents = value.get('Contents');
-    if (contents?.type === 'string') out.push(contents.bytes);
-  }
-  return out;
+  return signatureValues(doc).flatMap(({ dict }) => {
+    const contents = dict.get('Contents');
+    return contents?.type === 'string' ? [contents.bytes] : [];
+  });
 }
 
 /** Every distinct certificate the signatures (and their time stamps) carry. */
@@ -104,29 +99,21 @@ export async function addDocumentTimestamp(
   pdf: Uint8Array,
   tsa: TimestampAuthority,
 ): Promise<Filled> {
-  let reserved = await tsa.maxTokenBytes();
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const doc = await loadPdf(pdf);
-      const value = doc.register(
-        PdfDict.of({
-          Type: PdfName.of('DocTimeStamp'),
-          Filter: PdfName.of('Adobe.PPKLite'),
-          SubFilter: PdfName.of('ETSI.RFC3161'),
-          ByteRange: byteRangePlaceholder(),
-          Contents: contentsPlaceholder(reserved),
-        }),
-      );
-      addSignatureField(doc, { value, field: null, prefix: 'DocumentTimeStamp' });
-      const withPlaceholders = await doc.save({ incremental: true });
-      return await fillPlaceholders(pdf, withPlaceholders, reserved, (digest) =>
-        tsa.timestamp(digest),
-      );
-    } catch (e) {
-      if (!(e instanceof ReservationTooSmallError) || attempt > 0) throw e;
-      reserved = e.needed + 512;
-    }
-  }
+  return withReservation(await tsa.maxTokenBytes(), async (reserved) => {
+    const doc = await loadPdf(pdf);
+    const value = doc.register(
+      PdfDict.of({
+        Type: PdfName.of('DocTimeStamp'),
+        Filter: PdfName.of('Adobe.PPKLite'),
+        SubFilter: PdfName.of('ETSI.RFC3161'),
+        ByteRange: byteRangePlaceholder(),
+        Contents: contentsPlaceholder(reserved),
+      }),
+    );
+    addSignatureField(doc, { value, field: null, prefix: 'DocumentTimeStamp' });
+    const withPlaceholders = await doc.save({ incremental: true });
+    return fillPlaceholders(pdf, withPlaceholders, reserved, (digest) => tsa.timestamp(digest));
+  });
 }
 
 /** DSS, then a document time stamp: the document's B-LTA seal. */

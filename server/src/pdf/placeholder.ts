@@ -93,3 +93,19 @@ export async function fillPlaceholders(
     .digest('hex');
   return { bytes: new Uint8Array(out.buffer, out.byteOffset, out.byteLength), sha256 };
 }
+
+/**
+ * Runs `attempt` with `reserved` bytes; when what it made did not fit (an external TSA's token
+ * larger than its first), once more with what was needed and a margin.
+ */
+export async function withReservation(
+  reserved: number,
+  attempt: (reserved: number) => Promise<Filled>,
+): Promise<Filled> {
+  try {
+    return await attempt(reserved);
+  } catch (e) {
+    if (!(e instanceof ReservationTooSmallError)) throw e;
+    return attempt(e.needed + 512);
+  }
+}

@@ -8,7 +8,7 @@ import {
   contentsPlaceholder,
   type Filled,
   fillPlaceholders,
-  ReservationTooSmallError,
+  withReservation,
 } from './placeholder.ts';
 import { addSignatureField, defaultField, type SignatureField } from './signature-field.ts';
 
@@ -42,16 +42,9 @@ export type SignPdfOptions = {
  * key's longest signature, the TSA's largest token), so a signature adds a few KB, not 26.
  */
 export async function signPdf(pdf: Uint8Array, options: SignPdfOptions): Promise<Filled> {
-  let reserved = await cadesMaxBytes(options.signer, options.tsa);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await signOnce(pdf, options, reserved);
-    } catch (e) {
-      // An external TSA may answer with a larger token than its first one: reserve it and redo.
-      if (!(e instanceof ReservationTooSmallError) || attempt > 0) throw e;
-      reserved = e.needed + 512;
-    }
-  }
+  return withReservation(await cadesMaxBytes(options.signer, options.tsa), (reserved) =>
+    signOnce(pdf, options, reserved),
+  );
 }
 
 async function signOnce(

@@ -5,6 +5,7 @@ import {
   PdfDict as PdfDictClass,
   PdfName,
   PdfNumber,
+  type PdfObject,
   type PdfRef,
   PdfStream,
 } from '@libpdf/core';
@@ -190,4 +191,15 @@ function widgetRect(
   const top = box.y + box.height - field.y;
   const r = (n: number) => Math.round(n * 100) / 100;
   return [r(left), r(top - height), r(left + width), r(top)];
+}
+
+/** The value dictionary (/V: a signature or a document time stamp) of every signed field. */
+export function signatureValues(doc: PDF): { name: string; dict: PdfDict }[] {
+  const out: { name: string; dict: PdfDict }[] = [];
+  for (const field of doc.getForm()?.getSignatureFields() ?? []) {
+    let value: PdfObject | undefined = field.getDict().get('V');
+    if (value?.type === 'ref') value = doc.context.resolve(value) ?? undefined;
+    if (value?.type === 'dict') out.push({ name: field.name, dict: value });
+  }
+  return out;
 }

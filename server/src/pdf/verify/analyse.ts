@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type PDF, type PdfDict, type PdfObject, PdfStream } from '@libpdf/core';
+import { type PDF, type PdfDict, PdfStream } from '@libpdf/core';
 import type { TPadesLevel } from '@signet/shared/pki/pki.constants';
 import type { TVerifiedSignature, TVerifyReport } from '@signet/shared/verify/verify.schema';
 import * as pkijs from 'pkijs';
@@ -13,6 +13,7 @@ import {
   type TimestampToken,
 } from '../../crypto/tsa/timestamp-token.ts';
 import { loadPdf, parsePdfDate } from '../inspect.ts';
+import { signatureValues } from '../signature-field.ts';
 import { CertificatePool, describe } from './chain.ts';
 import { benignRevisions, revisionEnds } from './changes.ts';
 import { embeddedStatus, readEmbeddedRevocation } from './embedded-revocation.ts';
@@ -45,10 +46,7 @@ const text = (dict: PdfDict, key: string): string | null => {
 
 function signatureFields(doc: PDF): Field[] {
   const out: Field[] = [];
-  for (const field of doc.getForm()?.getSignatureFields() ?? []) {
-    let value: PdfObject | undefined = field.getDict().get('V');
-    if (value?.type === 'ref') value = doc.context.resolve(value) ?? undefined;
-    if (value?.type !== 'dict') continue;
+  for (const { name, dict: value } of signatureValues(doc)) {
     const range = value.get('ByteRange');
     const resolved = range?.type === 'ref' ? doc.context.resolve(range) : range;
     const byteRange =
@@ -57,7 +55,7 @@ function signatureFields(doc: PDF): Field[] {
         : [];
     const contents = value.get('Contents');
     out.push({
-      name: field.name,
+      name,
       dict: value,
       byteRange,
       contents: contents?.type === 'string' ? contents.bytes : new Uint8Array(),
