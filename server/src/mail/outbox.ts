@@ -38,3 +38,9 @@ export async function enqueueMail(
   if (!row) throw new Error('enqueueMail: insert returned no row');
   return row;
 }
+
+/** Queues several e-mails in one statement (a notice to every participant of a request). */
+export async function enqueueMails(tx: DbOrTx, mails: readonly MailJobPayload[]): Promise<void> {
+  if (mails.length === 0) return;
+  await tx.insert(jobs).values(mails.map((payload) => ({ kind: MAIL_JOB_KIND, payload })));
+}

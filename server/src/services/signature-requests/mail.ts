@@ -3,7 +3,7 @@ import { inArray } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { enqueueMail, enqueueMails } from '../../mail/outbox.ts';
 import { loadMailStrings, normalizeLang } from '../../mail/templates/index.ts';
 import { siteLink } from '../auth/links.ts';
 
@@ -125,19 +125,23 @@ export async function mailParticipants(
     ...new Set([request.owner.email, ...participants].map((e) => e.toLowerCase())),
   ].filter((e) => e !== details.exclude?.toLowerCase());
   const accounts = await accountsByEmail(tx, recipients);
-  for (const to of recipients) {
-    const lang = recipientLang(accounts, to, request);
-    await enqueueMail(tx, {
-      to,
-      template: kind,
-      lang,
-      data: {
-        title: request.title,
-        ownerName: ownerName(request),
-        actorName: details.actorName ?? ownerName(request),
-        messageLine: messageLine(lang, details.message),
-        url: requestLink(config, request.id, to, accounts.has(to)),
-      },
-    });
-  }
+  // One insert for everyone: a completion notice goes to every participant at once.
+  await enqueueMails(
+    tx,
+    recipients.map((to) => {
+      const lang = recipientLang(accounts, to, request);
+      return {
+        to,
+        template: kind,
+        lang,
+        data: {
+          title: request.title,
+          ownerName: ownerName(request),
+          actorName: details.actorName ?? ownerName(request),
+          messageLine: messageLine(lang, details.message),
+          url: requestLink(config, request.id, to, accounts.has(to)),
+        },
+      };
+    }),
+  );
 }
