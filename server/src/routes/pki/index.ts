@@ -51,9 +51,15 @@ export function pkiRoutes(deps: AppDeps): Hono<AppEnv> {
     ),
   );
   app.get(`${rel(PKI_PATHS.ocsp)}/:request{.+}`, async (c) => {
-    const encoded = decodeURIComponent(c.req.param('request'));
-    if (encoded.length > MAX_OCSP_REQUEST) {
+    const raw = c.req.param('request');
+    if (raw.length > MAX_OCSP_REQUEST) {
       throw new AppError('PAYLOAD_TOO_LARGE', 413, 'An OCSP request is at most 16 KiB.');
+    }
+    let encoded: string;
+    try {
+      encoded = decodeURIComponent(raw);
+    } catch {
+      encoded = ''; // not even a URL: answered as a malformed request
     }
     return ocsp(new Uint8Array(Buffer.from(encoded, 'base64')));
   });

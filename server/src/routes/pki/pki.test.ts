@@ -150,5 +150,8 @@ describe('the built-in CA at /pki', () => {
     expect(res.status).toBe(200);
     // OCSPResponse { responseStatus malformedRequest(1) }
     expect([...res.bytes]).toEqual([0x30, 0x03, 0x0a, 0x01, 0x01]);
+    const bad = await fetchBytes(`${PKI_PATHS.ocsp}/%E0%A4%A`);
+    expect(bad.status).toBe(200);
+    expect([...bad.bytes]).toEqual([0x30, 0x03, 0x0a, 0x01, 0x01]);
   });
 });
