@@ -3,7 +3,7 @@
 declare namespace App {
   interface Locals {
     /** Interface language of this request (middleware.ts). */
-    lang: import('./lib/lang.ts').Lang;
+    lang: import('@signet/shared/i18n/lang.constants').TLang;
     /** Server mode; the server process may pass it as a local, else SIGNET_MODE/NODE_ENV. */
     mode: import('./lib/mode.ts').Mode;
   }

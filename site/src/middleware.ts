@@ -1,9 +1,14 @@
 import { defineMiddleware } from 'astro:middleware';
-import { DEFAULT_LANG, LANG_COOKIE, langFromQuery, resolveLang } from './lib/lang.ts';
+import {
+  DEFAULT_LANG,
+  LANG_COOKIE,
+  LANG_COOKIE_MAX_AGE_S,
+  resolveLang,
+  toLang,
+} from '@signet/shared/i18n/lang.rules';
+import { SESSION_COOKIE } from '@signet/shared/session/session.constants';
 import { type Mode, serverMode } from './lib/mode.ts';
-import { TAB_COOKIE } from './lib/storage.ts';
 
-const YEAR = 365 * 24 * 3600;
 const MODES: readonly Mode[] = ['production', 'development', 'test'];
 
 /**
@@ -19,19 +24,23 @@ export const onRequest = defineMiddleware((context, next) => {
     context.locals.lang = DEFAULT_LANG;
     return next();
   }
-  const allowIt = context.url.pathname.startsWith('/direct-sign');
+  const directSign = context.url.pathname.startsWith('/direct-sign');
   const cookieLang = context.cookies.get(LANG_COOKIE)?.value ?? null;
-  const signedIn = context.cookies.has(TAB_COOKIE);
+  const signedIn = context.cookies.has(SESSION_COOKIE);
   const query = context.url.searchParams.get('lang');
   const lang = resolveLang({
     userLang: signedIn ? cookieLang : null,
     query,
     chosen: cookieLang,
     browser: context.request.headers.get('accept-language'),
-    allowIt,
+    directSign,
   });
-  if (!signedIn && langFromQuery(query, allowIt) && cookieLang !== lang) {
-    context.cookies.set(LANG_COOKIE, lang, { path: '/', sameSite: 'strict', maxAge: YEAR });
+  if (!signedIn && toLang(query, { directSign }) && cookieLang !== lang) {
+    context.cookies.set(LANG_COOKIE, lang, {
+      path: '/',
+      sameSite: 'strict',
+      maxAge: LANG_COOKIE_MAX_AGE_S,
+    });
   }
   context.locals.lang = lang;
   return next();

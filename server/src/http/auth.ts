@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { AppError } from '../errors.ts';
 import { clientIp } from '../security/client-ip.ts';
 import { resolveSession } from '../services/auth/resolve-session.ts';
-import type { RequestMeta } from '../services/auth/types.ts';
+import type { RequestMeta } from '../services/context.ts';
 import type { AppEnv, Authenticate } from './types.ts';
 
 const BEARER = /^Bearer[ ]+([A-Za-z0-9_-]{20,200})[ ]*$/i;

@@ -1,15 +1,45 @@
 import type { RouteDef, RouteInput, RouteOutput } from '@signet/shared';
 import type { Context, Hono } from 'hono';
 import { AppError } from '../errors.ts';
+import type { ServiceContext } from '../services/context.ts';
+import { requestMeta } from './auth.ts';
 import type { AppDeps, AppEnv, Principal } from './types.ts';
 import { parseOrThrow, readJsonBody } from './validation.ts';
 
-/** What a route handler receives: the parsed input, the principal, the context and deps. */
+type RoutePrincipal<R extends RouteDef> = R['auth'] extends 'user' ? Principal : Principal | null;
+
+/**
+ * What a route handler receives: the parsed input, the service context for the use case, and
+ * (for the few handlers that shape a special answer) the Hono context and deps.
+ */
 export type HandlerArgs<R extends RouteDef> = RouteInput<R> & {
-  principal: R['auth'] extends 'user' ? Principal : Principal | null;
+  ctx: ServiceContext<RoutePrincipal<R>>;
+  principal: RoutePrincipal<R>;
   c: Context<AppEnv>;
   deps: AppDeps;
 };
+
+/**
+ * The service context of one call: the app's parts, the caller and the call's IP and user
+ * agent. The blob store is looked up when a use case first touches it.
+ */
+export function serviceContext<P extends Principal | null>(
+  c: Context<AppEnv>,
+  deps: AppDeps,
+  principal: P,
+): ServiceContext<P> {
+  return {
+    db: deps.db,
+    get blobs() {
+      if (!deps.blobs) throw new Error('This app was built without a blob store (deps.blobs)');
+      return deps.blobs;
+    },
+    config: deps.config,
+    log: deps.log,
+    principal,
+    meta: requestMeta(c),
+  };
+}
 
 /**
  * A route handler returns the response body (checked against the route's response schema and
@@ -84,7 +114,8 @@ export function registerRoute<R extends RouteDef>(
     const query = route.query ? parseOrThrow(route.query, c.req.query(), 'query') : EMPTY;
     let body: unknown;
     if (route.body) body = parseOrThrow(route.body, await readJsonBody(c.req.raw), 'body');
-    const result = await handler({ params, query, body, principal, c, deps } as HandlerArgs<R>);
+    const ctx = serviceContext(c, deps, principal);
+    const result = await handler({ params, query, body, ctx, principal, c, deps } as HandlerArgs<R>);
     if (result instanceof Response) return result;
     if (status === 204) return c.body(null, 204);
     const checked = route.response.safeParse(result);

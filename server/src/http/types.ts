@@ -3,18 +3,14 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Logger } from '../log.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { Principal } from '../services/context.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 
 /**
- * Who is calling. Set by the authentication hook (see {@link Authenticate}); routes with
- * `auth: 'user'` get it non-null.
+ * Who is calling (defined with the service context). Set by the authentication hook (see
+ * {@link Authenticate}); routes with `auth: 'user'` get it non-null.
  */
-export type Principal = {
-  kind: 'user' | 'nas' | 'api';
-  userId: string;
-  /** The session the bearer token belongs to, when there is one. */
-  sessionId?: string;
-};
+export type { Principal } from '../services/context.ts';
 
 /**
  * Authentication hook: reads the request (Authorization header, …) and returns the principal,

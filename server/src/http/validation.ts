@@ -8,7 +8,27 @@ export type ValidationIssue = {
   path: (string | number)[];
   code: string;
   message: string;
+  /** The rule a refinement names (`params.rule`) or a failed format (`email`): for forms. */
+  rule?: string;
+  /** Limits of too_small / too_big (the `{0}` of a form's length message). */
+  minimum?: number;
+  maximum?: number;
 };
+
+/** The form-facing extras of a zod issue (see `validation.issues.ts` in shared). */
+function extras(issue: z.core.$ZodIssue): Pick<ValidationIssue, 'rule' | 'minimum' | 'maximum'> {
+  const out: Pick<ValidationIssue, 'rule' | 'minimum' | 'maximum'> = {};
+  const rule =
+    issue.code === 'custom'
+      ? (issue.params as { rule?: unknown } | undefined)?.rule
+      : issue.code === 'invalid_format' && issue.format === 'email'
+        ? 'email'
+        : undefined;
+  if (typeof rule === 'string') out.rule = rule;
+  if (issue.code === 'too_small' && typeof issue.minimum === 'number') out.minimum = issue.minimum;
+  if (issue.code === 'too_big' && typeof issue.maximum === 'number') out.maximum = issue.maximum;
+  return out;
+}
 
 /** Maps zod issues to the JSON we send. */
 export function toIssues(error: z.ZodError, where?: ValidationIssue['in']): ValidationIssue[] {
@@ -17,6 +37,7 @@ export function toIssues(error: z.ZodError, where?: ValidationIssue['in']): Vali
     path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)),
     code: i.code,
     message: i.message,
+    ...extras(i),
   }));
 }
 

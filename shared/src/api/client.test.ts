@@ -9,7 +9,6 @@ import {
   authorizationHeader,
   call,
   createClient,
-  pathToRemember,
   type TClientOptions,
   type TFailedRequest,
 } from './client.ts';
@@ -379,18 +378,5 @@ describe('helpers', () => {
     [null, null],
   ])('apiErrorOf(%j) → %j', (error, expected) => {
     expect(apiErrorOf(error)).toEqual(expected);
-  });
-
-  it.each([
-    ['/dashboard?tab=drafts', '/dashboard?tab=drafts'],
-    ['/view/abc', '/view/abc'],
-    ['/login', null],
-    ['/login?email=a@b.ch', null],
-    ['/logout', null],
-    ['/login/', null],
-    ['/loginhelp', '/loginhelp'],
-    ['/', '/'],
-  ])('pathToRemember(%s) → %j', (path, expected) => {
-    expect(pathToRemember(path)).toBe(expected);
   });
 });

@@ -5,6 +5,7 @@ import {
   type RouteCallInput,
   type RouteDef,
   type RouteOutput,
+  type TApiEndpoint,
   type TApiError,
 } from './route.ts';
 
@@ -167,13 +168,14 @@ export type TCallArgs<R extends RouteDef> =
     : [input: RouteCallInput<R>, options?: TCallOptions];
 
 /**
- * Calls one entry of the route table: fills `{param}` placeholders from `input.params`, sends
- * `input.query` and the JSON `input.body` with the route's method, and resolves to the route's
- * response type. A missing path parameter rejects before anything is sent.
+ * Calls one endpoint (an entry of the typed view `api`, or of the route table itself): fills
+ * `{param}` placeholders from `input.params`, sends `input.query` and the JSON `input.body` with
+ * the route's method, and resolves to the route's response type. A missing path parameter
+ * rejects before anything is sent.
  */
 export async function call<R extends RouteDef>(
   client: TClient,
-  route: R,
+  route: TApiEndpoint<R> | R,
   ...args: TCallArgs<R>
 ): Promise<RouteOutput<R>> {
   const [input, options] = args;
@@ -204,14 +206,4 @@ export function apiErrorOf(error: unknown): TClientError | null {
     return null;
   }
   return details === undefined ? { code, message, status } : { code, message, details, status };
-}
-
-/**
- * The path to remember on 401 so login can bring the user back: `null` on /login and /logout
- * (and below them), where coming back makes no sense.
- */
-export function pathToRemember(pathWithQuery: string): string | null {
-  const pathname = pathWithQuery.split(/[?#]/, 1)[0] ?? '';
-  if (/^\/(login|logout)(\/|$)/.test(pathname)) return null;
-  return pathWithQuery;
 }

@@ -7,3 +7,4 @@ export const ZApiErrorSchema: z.ZodType<TApiError> = z.object({
   message: z.string(),
   details: z.unknown().optional(),
 });
+export type { TApiError };

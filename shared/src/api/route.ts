@@ -70,6 +70,19 @@ export type RouteCallInput<R extends RouteDef> = (R['params'] extends z.ZodType
   (R['query'] extends z.ZodType ? { query?: InputOr<R['query'], never> } : { query?: undefined }) &
   (R['body'] extends z.ZodType ? { body: InputOr<R['body'], never> } : { body?: undefined });
 
+/**
+ * An endpoint as the browsers see it: method, path and auth at run time, and the route's
+ * types (input, answer) at compile time only, carried by a property that never exists.
+ * `api.ts` gives one per entry of the route table; `call`, `upload` and `routeUrl` take them.
+ */
+export type TApiEndpoint<R extends RouteDef = RouteDef> = {
+  readonly method: R['method'];
+  readonly path: R['path'];
+  readonly auth: R['auth'];
+  /** Types only: never set. */
+  readonly __route?: R;
+};
+
 /** Fills `{name}` placeholders of an OpenAPI-style path with encoded values. */
 export function buildPath(path: string, params?: Record<string, unknown>): string {
   return path.replace(/\{([^}]+)\}/g, (_, name: string) => {
@@ -81,3 +94,29 @@ export function buildPath(path: string, params?: Record<string, unknown>): strin
 
 /** The JSON body of every API error: `{ code, message, details? }` (schema in error.schema.ts). */
 export type TApiError = { code: string; message: string; details?: unknown };
+
+/** A query object as a search string (`?a=1&b=x`), leaving out undefined, null and ''. */
+export function buildQuery(query?: Record<string, unknown>): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * The URL of an endpoint below the API's base (`/api` unless given), with its path parameters
+ * filled in and its query appended: for links and for calls made outside the JSON client (page
+ * images, downloads).
+ */
+export function routeUrl<R extends RouteDef>(
+  endpoint: TApiEndpoint<R> | R,
+  input: { params?: unknown; query?: unknown } = {},
+  base = '/api',
+): string {
+  const path = buildPath(endpoint.path, input.params as Record<string, unknown> | undefined);
+  return `${base}${path}${buildQuery(input.query as Record<string, unknown> | undefined)}`;
+}

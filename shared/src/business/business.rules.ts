@@ -83,12 +83,12 @@ export function isBusinessRestricted(paymentMethod: string | null | undefined): 
 }
 
 /** A business's support contact as stored or entered. */
-export type TSupportContact = { email?: string | null; phone?: string | null };
+export type TSupportContactInput = { email?: string | null; phone?: string | null };
 
 /**
  * The support contact with an invalid e-mail or phone blanked (`''`); valid values are trimmed.
  */
-export function sanitiseSupportContact(contact: TSupportContact | null | undefined): {
+export function sanitiseSupportContact(contact: TSupportContactInput | null | undefined): {
   email: string;
   phone: string;
 } {

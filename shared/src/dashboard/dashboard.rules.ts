@@ -1,10 +1,9 @@
-/** Dashboard tabs (spec section 2, `/dashboard?tab=`). */
-export const DASHBOARD_TABS = ['inbox', 'drafts', 'search'] as const;
-export type TDashboardTab = (typeof DASHBOARD_TABS)[number];
-
-/** Page sizes the dashboard list offers. */
-export const DASHBOARD_PAGE_SIZES = [25, 50, 100] as const;
-export type TDashboardPageSize = (typeof DASHBOARD_PAGE_SIZES)[number];
+import {
+  DASHBOARD_PAGE_SIZES,
+  DASHBOARD_TABS,
+  type TDashboardPageSize,
+  type TDashboardTab,
+} from './dashboard.constants.ts';
 
 /** True for one of {@link DASHBOARD_TABS}. */
 export function isDashboardTab(value: unknown): value is TDashboardTab {

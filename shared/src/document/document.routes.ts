@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '../api/endpoints.ts';
 import { defineRoute } from '../api/route.ts';
 import {
   ZDocumentSchema,
@@ -30,9 +31,7 @@ const VISIBLE =
  */
 export const documentRoutes = {
   uploadDocument: defineRoute({
-    method: 'POST',
-    path: '/v3/documents',
-    auth: 'user',
+    ...ENDPOINTS.uploadDocument,
     summary:
       'Upload a PDF (multipart field `file`, one file per call; or JSON `{ title, content }` in base64)',
     description:
@@ -43,9 +42,7 @@ export const documentRoutes = {
     status: 201,
   }),
   getDocument: defineRoute({
-    method: 'GET',
-    path: '/v3/documents/{id}',
-    auth: 'user',
+    ...ENDPOINTS.getDocument,
     summary: 'One document',
     description: VISIBLE,
     tags,
@@ -53,18 +50,14 @@ export const documentRoutes = {
     response: ZDocumentSchema,
   }),
   deleteDocument: defineRoute({
-    method: 'DELETE',
-    path: '/v3/documents/{id}',
-    auth: 'user',
+    ...ENDPOINTS.deleteDocument,
     summary: 'Delete a document (owner; 409 DOCUMENT_IN_USE while a sent request carries it)',
     tags,
     params: ZDocumentIdParamsSchema,
     response: ZDocumentOkSchema,
   }),
   downloadDocument: defineRoute({
-    method: 'GET',
-    path: '/v3/documents/{id}/download',
-    auth: 'user',
+    ...ENDPOINTS.downloadDocument,
     summary:
       'The PDF: the signed version by default when there is one (`signed=false`: the original)',
     description: `application/pdf; file name from the title, else "{id}.pdf". Logged as "downloaded" on every request carrying it. ${VISIBLE}`,
@@ -74,9 +67,7 @@ export const documentRoutes = {
     response: ZBinarySchema,
   }),
   getDocumentPage: defineRoute({
-    method: 'GET',
-    path: '/v3/documents/{id}/pages/{n}',
-    auth: 'user',
+    ...ENDPOINTS.getDocumentPage,
     summary: 'Image (PNG) of page n (1-based) at `scale` percent (default 100)',
     description:
       'While the image is being rendered: 503 RENDERING with Retry-After (seconds); retry then. A page that cannot be drawn ends in a 4xx (PAGE_NOT_FOUND, PAGE_TOO_LARGE, PDF_UNREADABLE).',
@@ -86,9 +77,7 @@ export const documentRoutes = {
     response: ZBinarySchema,
   }),
   getSignatureRequestZip: defineRoute({
-    method: 'GET',
-    path: '/v3/signature-requests/{id}/zip',
-    auth: 'user',
+    ...ENDPOINTS.getSignatureRequestZip,
     summary: 'ZIP of the (signed) documents, with the signed protocol once the request is complete',
     description: 'application/zip, file name "{id}.zip". Strangers get 404.',
     tags: ['signature-requests'],
@@ -96,9 +85,7 @@ export const documentRoutes = {
     response: ZBinarySchema,
   }),
   getSignatureRequestReport: defineRoute({
-    method: 'GET',
-    path: '/v3/signature-requests/{id}/report',
-    auth: 'user',
+    ...ENDPOINTS.getSignatureRequestReport,
     summary:
       'The protocol (signature report) built from the evidence log: pdf (signed by the platform), json or html',
     description: 'PDF file name "{id}_protocol.pdf". Strangers get 404.',
@@ -108,18 +95,14 @@ export const documentRoutes = {
     response: ZBinarySchema,
   }),
   listAttachments: defineRoute({
-    method: 'GET',
-    path: '/v3/signature-requests/{id}/attachments',
-    auth: 'user',
+    ...ENDPOINTS.listAttachments,
     summary: 'The attachments of a request',
     tags: ['signature-requests'],
     params: ZRequestIdParamsSchema,
     response: ZAttachmentListSchema,
   }),
   uploadAttachment: defineRoute({
-    method: 'POST',
-    path: '/v3/signature-requests/{id}/attachments',
-    auth: 'user',
+    ...ENDPOINTS.uploadAttachment,
     summary: 'Attach a file (owner; multipart field `file` or JSON `{ name, content }`)',
     description:
       'Media types: jpg, png, gif, webp, svg, mp4, avi, mov, mkv, pdf (415 UNSUPPORTED_MEDIA_TYPE otherwise); at most MAX_UPLOAD_BYTES.',
@@ -130,27 +113,21 @@ export const documentRoutes = {
     status: 201,
   }),
   getAttachment: defineRoute({
-    method: 'GET',
-    path: '/v3/signature-requests/{id}/attachments/{att}',
-    auth: 'user',
+    ...ENDPOINTS.getAttachment,
     summary: 'One attachment',
     tags: ['signature-requests'],
     params: ZAttachmentParamsSchema,
     response: ZAttachmentSchema,
   }),
   deleteAttachment: defineRoute({
-    method: 'DELETE',
-    path: '/v3/signature-requests/{id}/attachments/{att}',
-    auth: 'user',
+    ...ENDPOINTS.deleteAttachment,
     summary: 'Remove an attachment (owner)',
     tags: ['signature-requests'],
     params: ZAttachmentParamsSchema,
     response: ZDocumentOkSchema,
   }),
   getAttachmentContent: defineRoute({
-    method: 'GET',
-    path: '/v3/signature-requests/{id}/attachments/{att}/content',
-    auth: 'user',
+    ...ENDPOINTS.getAttachmentContent,
     summary: 'The attachment file (name, else "{id}_attachment-{n}.{ext}")',
     tags: ['signature-requests'],
     params: ZAttachmentParamsSchema,
@@ -161,9 +138,7 @@ export const documentRoutes = {
 /** `POST /v3/sign` (spec section 7, Signing). */
 export const signingRoutes = {
   sign: defineRoute({
-    method: 'POST',
-    path: '/v3/sign',
-    auth: 'user',
+    ...ENDPOINTS.sign,
     summary: 'Sign one or more requests (a batch); one result per entry',
     description:
       'Each entry is signed in its own transaction: a PAdES B-B signature per document, appended as an incremental update; the visual signature goes where documentSignatures (or the signer’s document_signatures) say, else bottom-right of the last page. A refused entry is reported in its result (`ok: false`, `code`, `message`) while the others are signed; when no entry could be signed the call fails with the first entry’s status and code (404 NOT_FOUND, 409 NOT_YOUR_TURN, …) and every result in `details.results`.',

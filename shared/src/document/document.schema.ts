@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { PAGE_SCALE, REPORT_TYPES } from './document.constants.ts';
+
+export * from './document.constants.ts';
 
 /**
  * Parameters, queries and results of the document, signing, zip, report and attachment calls
@@ -8,29 +11,8 @@ import { z } from 'zod';
 
 const ZId = z.string().min(1).max(64);
 
-/** Page images: scale in percent of the page size in points (spec section 9: default 100). */
-export const PAGE_SCALE = { default: 100, min: 10, max: 400 } as const;
-
-/** Defaults of the upload limits (the server reads MAX_UPLOAD_BYTES and MAX_PAGES). */
-export const UPLOAD_LIMITS = { maxBytes: 40 * 1024 * 1024, maxPages: 500 } as const;
-
-/** Media types an attachment may have (spec section 9), by file extension. */
-export const ATTACHMENT_MEDIA_TYPES = {
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  svg: 'image/svg+xml',
-  mp4: 'video/mp4',
-  avi: 'video/x-msvideo',
-  mov: 'video/quicktime',
-  mkv: 'video/x-matroska',
-  pdf: 'application/pdf',
-} as const;
-export type TAttachmentExtension = keyof typeof ATTACHMENT_MEDIA_TYPES;
-
 export const ZDocumentIdParamsSchema = z.object({ id: ZId });
+export type TDocumentIdParams = z.infer<typeof ZDocumentIdParamsSchema>;
 
 /** `GET /v3/documents/{id}/download?signed=`: default the signed version when there is one. */
 export const ZDownloadQuerySchema = z.strictObject({
@@ -39,12 +21,14 @@ export const ZDownloadQuerySchema = z.strictObject({
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
 });
+export type TDownloadQuery = z.infer<typeof ZDownloadQuerySchema>;
 
 /** `GET /v3/documents/{id}/pages/{n}` */
 export const ZDocumentPageParamsSchema = z.object({
   id: ZId,
   n: z.coerce.number().int().min(1).max(100_000),
 });
+export type TDocumentPageParams = z.infer<typeof ZDocumentPageParamsSchema>;
 /** `?scale=` in percent (default 100). */
 export const ZDocumentPageQuerySchema = z.strictObject({
   scale: z.coerce
@@ -54,12 +38,13 @@ export const ZDocumentPageQuerySchema = z.strictObject({
     .max(PAGE_SCALE.max)
     .default(PAGE_SCALE.default),
 });
+export type TDocumentPageQuery = z.infer<typeof ZDocumentPageQuerySchema>;
 
-/** `GET /v3/signature-requests/{id}/report?type=`: the protocol as PDF (default), JSON or HTML. */
-export const REPORT_TYPES = ['pdf', 'json', 'html'] as const;
 export const ZReportQuerySchema = z.strictObject({ type: z.enum(REPORT_TYPES).default('pdf') });
+export type TReportQuery = z.infer<typeof ZReportQuerySchema>;
 
 export const ZAttachmentParamsSchema = z.object({ id: ZId, att: ZId });
+export type TAttachmentParams = z.infer<typeof ZAttachmentParamsSchema>;
 
 /** An attachment of a request (a file besides the PDFs to sign). */
 export const ZAttachmentSchema = z.object({
@@ -73,12 +58,14 @@ export const ZAttachmentSchema = z.object({
 });
 export type TAttachment = z.infer<typeof ZAttachmentSchema>;
 export const ZAttachmentListSchema = z.object({ items: z.array(ZAttachmentSchema) });
+export type TAttachmentList = z.infer<typeof ZAttachmentListSchema>;
 
 /** Attachment upload as JSON (API clients); the browser sends multipart field `file`. */
 export const ZAttachmentUploadSchema = z.strictObject({
   name: z.string().trim().min(1).max(255),
   content: z.base64().min(4),
 });
+export type TAttachmentUpload = z.infer<typeof ZAttachmentUploadSchema>;
 
 /** The JSON report (`report?type=json`): the request, its documents, signers and the log. */
 export const ZReportSchema = z.object({
@@ -115,5 +102,7 @@ export type TReport = z.infer<typeof ZReportSchema>;
 
 /** A binary response (PDF, PNG, ZIP, …); described for OpenAPI, not parsed. */
 export const ZBinarySchema = z.custom<Uint8Array>(() => true).describe('binary file');
+export type TBinary = z.infer<typeof ZBinarySchema>;
 
 export const ZDocumentOkSchema = z.object({ status: z.literal('ok') });
+export type TDocumentOk = z.infer<typeof ZDocumentOkSchema>;

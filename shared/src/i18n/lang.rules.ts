@@ -1,21 +1,10 @@
 /**
- * Languages (spec section 1 and 5). Interface languages are full locale tags; links and queries
- * use the short codes en, de, fr, it. Italian exists for direct-sign only.
+ * Language rules (spec sections 1 and 5): link codes ↔ interface languages, and which language
+ * a page is shown in.
  */
+import { DEFAULT_LANG, LANG_CODES, LANGS, type TLang, type TLangCode } from './lang.constants.ts';
 
-/** Interface languages; the first is the default and the fallback for missing texts. */
-export const LANGS = ['en-gb', 'de-ch', 'fr-ch', 'it'] as const;
-export type TLang = (typeof LANGS)[number];
-
-/** Default and fallback interface language. */
-export const DEFAULT_LANG: TLang = 'en-gb';
-
-/** Languages selectable outside direct-sign (Italian is direct-sign only). */
-export const ACCOUNT_LANGS = ['en-gb', 'de-ch', 'fr-ch'] as const satisfies readonly TLang[];
-
-/** Every language code a link or a mail can carry (`?lang=de`), direct-sign's `it` included. */
-export const LANG_CODES = ['en', 'de', 'fr', 'it'] as const;
-export type TLangCode = (typeof LANG_CODES)[number];
+export * from './lang.constants.ts';
 
 const CODE_TO_LANG: Record<TLangCode, TLang> = { en: 'en-gb', de: 'de-ch', fr: 'fr-ch', it: 'it' };
 const LANG_TO_CODE: Record<TLang, TLangCode> = {
@@ -74,4 +63,63 @@ export function toLang(
     return normalised;
   }
   return langFromCode(normalised, context);
+}
+
+/**
+ * Picks a language from an Accept-Language header or `navigator.languages`, in quality order:
+ * `de`, `de-DE`, `de-CH` → de-ch; `fr*` → fr-ch; `en*` → en-gb; `it*` only in direct-sign.
+ */
+export function langFromBrowser(
+  accepted: string | readonly string[] | null | undefined,
+  context: TLangContext = {},
+): TLang | undefined {
+  if (!accepted) return undefined;
+  const tags =
+    typeof accepted === 'string'
+      ? accepted
+          .split(',')
+          .map((part, index) => {
+            const [tag = '', ...params] = part.trim().split(';');
+            const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+            const quality = q ? Number(q.slice(2)) : 1;
+            return { tag: tag.trim(), quality: Number.isFinite(quality) ? quality : 0, index };
+          })
+          .filter((entry) => entry.tag && entry.quality > 0)
+          .sort((a, b) => b.quality - a.quality || a.index - b.index)
+          .map((entry) => entry.tag)
+      : accepted;
+  for (const tag of tags) {
+    const lang = langFromCode(tag.toLowerCase().split('-')[0], context);
+    if (lang) return lang;
+  }
+  return undefined;
+}
+
+/** What the interface language is decided from, strongest first. */
+export type TLangInputs = {
+  /** The signed-in user's language (`attributes.lang`, or the language cookie while signed in). */
+  userLang?: string | null;
+  /** The `lang` query value. */
+  query?: string | null;
+  /** A language chosen earlier with a switcher (the language cookie, signed out). */
+  chosen?: string | null;
+  /** Accept-Language header or navigator.languages. */
+  browser?: string | readonly string[] | null;
+  /** Italian is selectable only in direct-sign. */
+  directSign?: boolean;
+};
+
+/**
+ * The interface language: the user's, else the `lang` query, else an earlier choice, else the
+ * browser's, else en-gb. Italian only in direct-sign.
+ */
+export function resolveLang(input: TLangInputs): TLang {
+  const context = { directSign: input.directSign ?? false };
+  return (
+    toLang(input.userLang, context) ??
+    toLang(input.query, context) ??
+    toLang(input.chosen, context) ??
+    langFromBrowser(input.browser, context) ??
+    DEFAULT_LANG
+  );
 }

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   checkAction,
   dashboardColour,
+  duplicateParticipant,
   signerStatus,
   statusAfterSignature,
   type TActorFacts,
   type TRequestFacts,
   type TSignerFacts,
 } from './signature-request.rules.ts';
-import { REQUEST_ACTIONS, type TRequestStatus } from './signature-request.schema.ts';
+import { REQUEST_ACTIONS, type TRequestStatus } from './signature-request.constants.ts';
 
 const pending = (order: number): TSignerFacts => ({ order, signedAt: null, declinedAt: null });
 const signed = (order: number): TSignerFacts => ({ order, signedAt: new Date(), declinedAt: null });
@@ -134,5 +135,27 @@ describe('checkAction', () => {
       return checkAction(a, closed, actor).ok;
     });
     expect(legal).toEqual(['delete']);
+  });
+});
+
+describe('duplicateParticipant', () => {
+  it('finds an address named twice among signers, observers, or both', () => {
+    expect(duplicateParticipant(['a@x.ch', 'b@x.ch'], ['c@x.ch'])).toBeNull();
+    expect(duplicateParticipant(['a@x.ch', ' A@X.ch '])).toEqual({
+      role: 'signer',
+      index: 1,
+      email: 'a@x.ch',
+    });
+    expect(duplicateParticipant(['a@x.ch'], ['b@x.ch', 'B@x.ch'])).toEqual({
+      role: 'observer',
+      index: 1,
+      email: 'b@x.ch',
+    });
+    expect(duplicateParticipant(['a@x.ch'], ['a@x.ch'])).toEqual({
+      role: 'observer',
+      index: 0,
+      email: 'a@x.ch',
+    });
+    expect(duplicateParticipant(['', ''], [' '])).toBeNull();
   });
 });

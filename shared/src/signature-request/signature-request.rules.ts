@@ -3,7 +3,7 @@ import type {
   TRequestAction,
   TRequestStatus,
   TSignerStatus,
-} from './signature-request.schema.ts';
+} from './signature-request.constants.ts';
 
 /** The stored facts of one signer from which its status is derived. */
 export type TSignerFacts = {
@@ -165,4 +165,31 @@ export function checkAction(
         ? { ok: true }
         : conflict('SIGNER_NOT_OPEN', 'You cannot change this signature any more.');
   }
+}
+
+/** The first address named twice in a new request, and where it is named the second time. */
+export type TDuplicateParticipant = { role: 'signer' | 'observer'; index: number; email: string };
+
+/**
+ * An address takes part in a request once: as a signer or as an observer. Returns the first
+ * address named a second time (a signer twice, an observer twice, or an observer who also
+ * signs), compared trimmed and case-insensitively; `null` when every address is named once.
+ * Empty entries are ignored (a form's unfilled row).
+ */
+export function duplicateParticipant(
+  signers: readonly string[],
+  observers: readonly string[] = [],
+): TDuplicateParticipant | null {
+  const seen = new Set<string>();
+  const entries = [
+    ...signers.map((email, index) => ({ role: 'signer' as const, index, email })),
+    ...observers.map((email, index) => ({ role: 'observer' as const, index, email })),
+  ];
+  for (const entry of entries) {
+    const key = entry.email.trim().toLowerCase();
+    if (key === '') continue;
+    if (seen.has(key)) return { ...entry, email: key };
+    seen.add(key);
+  }
+  return null;
 }

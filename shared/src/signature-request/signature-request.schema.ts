@@ -1,55 +1,27 @@
 import { z } from 'zod';
+import { ZEmailSchema } from '../validation/validation.schema.ts';
+import {
+  DASHBOARD_COLOURS,
+  DATE_TIME_MODES,
+  DEFAULT_SIGNING_LANGUAGE,
+  EVENT_TYPES,
+  LIST_PAGE_SIZES,
+  LIST_SEARCH_MAX_LENGTH,
+  LIST_SORT_FIELDS,
+  PARTICIPANT_ROLES,
+  REQUEST_LIMITS,
+  REQUEST_STATUSES,
+  SEND_BY,
+  SIGNER_ORDER,
+  SIGNER_STATUSES,
+  SIGNING_LANGUAGES,
+  SORT_ORDERS,
+  type TDashboardColour,
+  type TRequestStatus,
+  VISUAL_SIGNATURE_SIZE,
+} from './signature-request.constants.ts';
 
-/**
- * Signature request status (ARCHITECTURE.md, domain model): DRAFT → OPEN → SIGNED |
- * DECLINED | WITHDRAWN | EXPIRED.
- */
-export const REQUEST_STATUSES = [
-  'DRAFT',
-  'OPEN',
-  'SIGNED',
-  'DECLINED',
-  'WITHDRAWN',
-  'EXPIRED',
-] as const;
-export type TRequestStatus = (typeof REQUEST_STATUSES)[number];
-
-/** Signer status; WAITING means an earlier signer in the sequence has not signed yet. */
-export const SIGNER_STATUSES = [
-  'DRAFT',
-  'OPEN',
-  'WAITING',
-  'SIGNED',
-  'DECLINED',
-  'WITHDRAWN',
-] as const;
-export type TSignerStatus = (typeof SIGNER_STATUSES)[number];
-
-/** The colour names of the dashboard (spec section 4). */
-export const DASHBOARD_COLOURS = ['to-sign', 'waiting', 'cancelled', 'completed', 'draft'] as const;
-export type TDashboardColour = (typeof DASHBOARD_COLOURS)[number];
-
-/** Everything a participant can do to a request; the rules decide when each is legal. */
-export const REQUEST_ACTIONS = [
-  'update',
-  'addDocument',
-  'removeDocument',
-  'initiate',
-  'addSigner',
-  'removeSigner',
-  'addObserver',
-  'removeObserver',
-  'sign',
-  'decline',
-  'withdraw',
-  'remind',
-  'delegate',
-  'delete',
-] as const;
-export type TRequestAction = (typeof REQUEST_ACTIONS)[number];
-
-/** Default size of a visual signature in PDF points (spec section 9). */
-export const VISUAL_SIGNATURE_SIZE = { width: 300, height: 140 } as const;
+export * from './signature-request.constants.ts';
 
 /**
  * Where a signer's visual signature goes: a page (1-based) and a box in PDF points,
@@ -65,11 +37,9 @@ export const ZDocumentSignatureSchema = z.strictObject({
 });
 export type TDocumentSignature = z.infer<typeof ZDocumentSignatureSchema>;
 
-const ZEmail = z
-  .email()
-  .max(254)
-  .transform((e) => e.toLowerCase());
 const ZId = z.string().min(1).max(64);
+const ZTitle = z.string().trim().min(1).max(REQUEST_LIMITS.titleMaxLength);
+const ZNote = z.string().trim().max(REQUEST_LIMITS.noteMaxLength);
 
 /** A stored PDF (spec section 7, Documents). */
 export const ZDocumentSchema = z.object({
@@ -88,7 +58,7 @@ export type TDocument = z.infer<typeof ZDocumentSchema>;
 
 /** Upload as JSON for API clients: the PDF as base64. */
 export const ZDocumentUploadSchema = z.strictObject({
-  title: z.string().trim().min(1).max(255),
+  title: ZTitle,
   content: z.base64().min(4),
 });
 export type TDocumentUpload = z.infer<typeof ZDocumentUploadSchema>;
@@ -98,15 +68,16 @@ export const ZRequestDocumentInputSchema = z.union([
   z.strictObject({ document_id: ZId }),
   ZDocumentUploadSchema,
 ]);
+export type TRequestDocumentInput = z.infer<typeof ZRequestDocumentInputSchema>;
 
 /** `POST …/signatures` and the signers of a new request (spec section 3). */
 export const ZAddSignatureSchema = z
   .strictObject({
-    account_email: ZEmail.optional(),
-    signer_identity_data: z.strictObject({ email_address: ZEmail }).optional(),
+    account_email: ZEmailSchema.optional(),
+    signer_identity_data: z.strictObject({ email_address: ZEmailSchema }).optional(),
     document_signatures: z.array(ZDocumentSignatureSchema).max(50).default([]),
     /** Position in the signing sequence; equal orders sign in parallel. */
-    order: z.int().min(0).max(1000).optional(),
+    order: z.int().min(SIGNER_ORDER.min).max(SIGNER_ORDER.max).optional(),
   })
   .refine((s) => s.account_email ?? s.signer_identity_data?.email_address, {
     message: 'account_email or signer_identity_data.email_address is required',
@@ -116,20 +87,21 @@ export type TAddSignature = z.infer<typeof ZAddSignatureSchema>;
 
 /** `POST /v3/signature-requests`. */
 export const ZCreateSignatureRequestSchema = z.strictObject({
-  title: z.string().trim().min(1).max(255),
-  message: z.string().max(5000).optional(),
-  documents: z.array(ZRequestDocumentInputSchema).max(20).default([]),
-  signatures: z.array(ZAddSignatureSchema).max(50).default([]),
-  observers: z.array(ZEmail).max(50).default([]),
+  title: ZTitle,
+  message: z.string().max(REQUEST_LIMITS.messageMaxLength).optional(),
+  documents: z.array(ZRequestDocumentInputSchema).max(REQUEST_LIMITS.documentsMax).default([]),
+  signatures: z.array(ZAddSignatureSchema).max(REQUEST_LIMITS.signersMax).default([]),
+  observers: z.array(ZEmailSchema).max(REQUEST_LIMITS.observersMax).default([]),
 });
 export type TCreateSignatureRequest = z.infer<typeof ZCreateSignatureRequestSchema>;
 
 /** `PUT /v3/signature-requests/{id}`: update also carries observers. */
 export const ZUpdateSignatureRequestSchema = z.strictObject({
-  title: z.string().trim().min(1).max(255).optional(),
-  message: z.string().max(5000).nullable().optional(),
-  observers: z.array(ZEmail).max(50).optional(),
+  title: ZTitle.optional(),
+  message: z.string().max(REQUEST_LIMITS.messageMaxLength).nullable().optional(),
+  observers: z.array(ZEmailSchema).max(REQUEST_LIMITS.observersMax).optional(),
 });
+export type TUpdateSignatureRequest = z.infer<typeof ZUpdateSignatureRequestSchema>;
 
 export const ZSignerSchema = z.object({
   sid: z.string(),
@@ -148,8 +120,7 @@ export const ZSignerSchema = z.object({
 export type TSigner = z.infer<typeof ZSignerSchema>;
 
 export const ZObserverSchema = z.object({ id: z.string(), email: z.string() });
-
-export const PARTICIPANT_ROLES = ['owner', 'signer', 'observer'] as const;
+export type TObserver = z.infer<typeof ZObserverSchema>;
 
 export const ZSignatureRequestSchema = z.object({
   id: z.string(),
@@ -169,8 +140,25 @@ export const ZSignatureRequestSchema = z.object({
 });
 export type TSignatureRequest = z.infer<typeof ZSignatureRequestSchema>;
 
-export const LIST_PAGE_SIZES = [25, 50, 100] as const;
-export const LIST_SORT_FIELDS = ['created_at', 'updated_at', 'title', 'status'] as const;
+/** A comma-joined list of one enum (`OPEN,SIGNED`), case-insensitive, each value once. */
+function commaList<const T extends string>(values: readonly T[], name: string, upper: boolean) {
+  return z
+    .string()
+    .optional()
+    .transform((s, ctx) => {
+      if (!s) return undefined;
+      const list = s
+        .split(',')
+        .map((x) => (upper ? x.trim().toUpperCase() : x.trim().toLowerCase()))
+        .filter(Boolean);
+      const bad = list.filter((x) => !(values as readonly string[]).includes(x));
+      if (bad.length > 0) {
+        ctx.addIssue({ code: 'custom', message: `unknown ${name} ${bad.join(', ')}` });
+        return z.NEVER;
+      }
+      return list.length > 0 ? [...new Set(list as T[])] : undefined;
+    });
+}
 
 /** `GET /v3/signature-requests-redesign` query (spec section 3, list query). */
 export const ZSignatureRequestListQuerySchema = z.strictObject({
@@ -178,31 +166,26 @@ export const ZSignatureRequestListQuerySchema = z.strictObject({
   size: z.coerce
     .number()
     .int()
-    .refine((n) => (LIST_PAGE_SIZES as readonly number[]).includes(n), 'size must be 25, 50 or 100')
-    .default(25),
-  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+    .refine((n) => (LIST_PAGE_SIZES as readonly number[]).includes(n), {
+      error: `size must be ${LIST_PAGE_SIZES.join(', ')}`,
+    })
+    .default(LIST_PAGE_SIZES[0]),
+  sortOrder: z.enum(SORT_ORDERS).default('desc'),
   sortBy: z.enum(LIST_SORT_FIELDS).default('updated_at'),
   dateFrom: z.iso.date().optional(),
   dateTo: z.iso.date().optional(),
   /** Which date dateFrom/dateTo filter on. */
-  dateTimeMode: z.enum(['created', 'updated']).default('updated'),
+  dateTimeMode: z.enum(DATE_TIME_MODES).default('updated'),
   /** Comma-joined statuses, e.g. `OPEN,SIGNED`. */
-  status: z
-    .string()
-    .optional()
-    .transform((s, ctx) => {
-      if (!s) return undefined;
-      const list = s.split(',').map((x) => x.trim().toUpperCase());
-      const bad = list.filter((x) => !(REQUEST_STATUSES as readonly string[]).includes(x));
-      if (bad.length > 0) {
-        ctx.addIssue({ code: 'custom', message: `unknown status ${bad.join(', ')}` });
-        return z.NEVER;
-      }
-      return list as TRequestStatus[];
-    }),
-  search: z.string().max(200).optional(),
+  status: commaList<TRequestStatus>(REQUEST_STATUSES, 'status', true),
+  /**
+   * Comma-joined dashboard colours as the caller sees them, e.g. `to-sign,waiting` (to-sign:
+   * the caller's signature is due now; waiting: open, but not on the caller).
+   */
+  colour: commaList<TDashboardColour>(DASHBOARD_COLOURS, 'colour', false),
+  search: z.string().max(LIST_SEARCH_MAX_LENGTH).optional(),
   /** me: requests I sent; others: requests sent to me; all (default). */
-  sendBy: z.enum(['me', 'others', 'all']).default('all'),
+  sendBy: z.enum(SEND_BY).default('all'),
 });
 export type TSignatureRequestListQuery = z.infer<typeof ZSignatureRequestListQuerySchema>;
 
@@ -218,25 +201,30 @@ export const ZSignatureRequestListItemSchema = z.object({
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
 });
+export type TSignatureRequestListItem = z.infer<typeof ZSignatureRequestListItemSchema>;
 
+/** A page of the list: `total` counts every request the filters match, not only this page. */
 export const ZSignatureRequestListSchema = z.object({
   items: z.array(ZSignatureRequestListItemSchema),
   total: z.int(),
   page: z.int(),
   size: z.int(),
 });
+export type TSignatureRequestList = z.infer<typeof ZSignatureRequestListSchema>;
 
 /** One entry of `POST /v3/sign` (the body is a batch: an array of these). */
 export const ZSignPayloadSchema = z.strictObject({
   signatureRequestId: ZId,
-  signingName: z.string().trim().min(1).max(200).optional(),
-  signingReason: z.string().max(200).optional(),
+  signingName: z.string().trim().min(1).max(REQUEST_LIMITS.signingNameMaxLength).optional(),
+  signingReason: z.string().max(REQUEST_LIMITS.signingReasonMaxLength).optional(),
   documentSignatures: z.array(ZDocumentSignatureSchema).max(50).optional(),
-  language: z.enum(['en', 'de', 'fr', 'it']).default('en'),
+  language: z.enum(SIGNING_LANGUAGES).default(DEFAULT_SIGNING_LANGUAGE),
   tan: z.string().max(20).optional(),
   sealAccountName: z.string().max(100).optional(),
 });
+export type TSignPayload = z.infer<typeof ZSignPayloadSchema>;
 export const ZSignBatchSchema = z.array(ZSignPayloadSchema).min(1).max(50);
+export type TSignBatch = z.infer<typeof ZSignBatchSchema>;
 
 export const ZSignResultSchema = z.array(
   z.object({
@@ -247,28 +235,7 @@ export const ZSignResultSchema = z.array(
     message: z.string().optional(),
   }),
 );
-
-/** Event types of the evidence log (issue: evidence). */
-export const EVENT_TYPES = [
-  'created',
-  'initiated',
-  'viewed',
-  'signed',
-  'declined',
-  'withdrawn',
-  'delegated',
-  'reminded',
-  'downloaded',
-  'signer_added',
-  'signer_removed',
-  'observer_added',
-  'observer_removed',
-  'document_added',
-  'document_removed',
-  'completed',
-  'deleted',
-] as const;
-export type TEventType = (typeof EVENT_TYPES)[number];
+export type TSignResult = z.infer<typeof ZSignResultSchema>;
 
 export const ZEventSchema = z.object({
   seq: z.int(),
@@ -289,47 +256,60 @@ export type TEvent = z.infer<typeof ZEventSchema>;
 
 /** `{id}` of a request. Malformed ids are answered like unknown ones (404) by the server. */
 export const ZRequestIdParamsSchema = z.object({ id: ZId });
+export type TRequestIdParams = z.infer<typeof ZRequestIdParamsSchema>;
 export const ZRequestDocumentParamsSchema = z.object({ id: ZId, docId: ZId });
+export type TRequestDocumentParams = z.infer<typeof ZRequestDocumentParamsSchema>;
 export const ZRequestSignerParamsSchema = z.object({ id: ZId, sig: ZId });
+export type TRequestSignerParams = z.infer<typeof ZRequestSignerParamsSchema>;
 export const ZRequestObserverParamsSchema = z.object({ id: ZId, o: ZId });
+export type TRequestObserverParams = z.infer<typeof ZRequestObserverParamsSchema>;
 
 /** `POST …/documents`: one document, uploaded before (document_id) or inline (title, content). */
 export const ZAddRequestDocumentSchema = ZRequestDocumentInputSchema;
+export type TAddRequestDocument = z.infer<typeof ZAddRequestDocumentSchema>;
 
 /** `POST …/observers` */
-export const ZAddObserverSchema = z.strictObject({ email: ZEmail });
+export const ZAddObserverSchema = z.strictObject({ email: ZEmailSchema });
+export type TAddObserver = z.infer<typeof ZAddObserverSchema>;
 
 /** `POST …/decline` (by a signer) */
-export const ZDeclineSchema = z.strictObject({ message: z.string().trim().max(2000).default('') });
+export const ZDeclineSchema = z.strictObject({ message: ZNote.default('') });
+export type TDecline = z.infer<typeof ZDeclineSchema>;
 /** `POST …/withdraw` (by the owner, only while OPEN) */
-export const ZWithdrawSchema = z.strictObject({ message: z.string().trim().max(2000).default('') });
+export const ZWithdrawSchema = z.strictObject({ message: ZNote.default('') });
+export type TWithdraw = z.infer<typeof ZWithdrawSchema>;
 
 /** `POST …/delegate`: a signer hands their signature to another address. */
 export const ZDelegateSchema = z.strictObject({
-  email: ZEmail,
-  message: z.string().trim().max(2000).optional(),
+  email: ZEmailSchema,
+  message: ZNote.optional(),
 });
+export type TDelegate = z.infer<typeof ZDelegateSchema>;
 
 /** `POST …/remind` result: the addresses reminded now. */
 export const ZRemindResultSchema = z.object({ reminded: z.array(z.string()) });
+export type TRemindResult = z.infer<typeof ZRemindResultSchema>;
 
 /** `GET …/status` */
-export const ZRequestStatusSchema = z.object({
+export const ZSignatureRequestStatusSchema = z.object({
   id: z.string(),
   status_overall: z.enum(REQUEST_STATUSES),
   signatures: z.array(
     z.object({ sid: z.string(), email: z.string(), status_code: z.enum(SIGNER_STATUSES) }),
   ),
 });
+export type TSignatureRequestStatus = z.infer<typeof ZSignatureRequestStatusSchema>;
 
 /** `GET …/lock-status`: locked while a signature is being applied. */
 export const ZLockStatusSchema = z.object({ locked: z.boolean() });
+export type TLockStatus = z.infer<typeof ZLockStatusSchema>;
 
 /** `GET …/events`: the evidence log, oldest first, with the result of the chain check. */
 export const ZEventListSchema = z.object({
   events: z.array(ZEventSchema),
   integrity: z.object({ ok: z.boolean(), brokenAt: z.int().optional() }),
 });
+export type TEventList = z.infer<typeof ZEventListSchema>;
 
 /**
  * `GET /v3/sendto/{id}/get-internal`: what an invitation sent to an address that is not the
@@ -337,6 +317,7 @@ export const ZEventListSchema = z.object({
  * mail (not the request id), so only someone who has the mail can claim the slot.
  */
 export const ZSendtoParamsSchema = z.object({ id: z.string().min(16).max(128) });
+export type TSendtoParams = z.infer<typeof ZSendtoParamsSchema>;
 export const ZSendtoSummarySchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -347,12 +328,16 @@ export const ZSendtoSummarySchema = z.object({
   /** Whether the caller may claim it now (an open slot, and the caller is not a signer yet). */
   claimable: z.boolean(),
 });
+export type TSendtoSummary = z.infer<typeof ZSendtoSummarySchema>;
 
 /** `GET /v1/email_input_autocomplete?input=` */
 export const ZAutocompleteQuerySchema = z.strictObject({
   input: z.string().trim().max(254).default(''),
 });
+export type TAutocompleteQuery = z.infer<typeof ZAutocompleteQuerySchema>;
 export const ZAutocompleteSchema = z.object({ emails: z.array(z.string()).max(10) });
+export type TAutocomplete = z.infer<typeof ZAutocompleteSchema>;
 
 /** `{ status: 'ok' }` for calls that only confirm. */
 export const ZRequestOkSchema = z.object({ status: z.literal('ok') });
+export type TRequestOk = z.infer<typeof ZRequestOkSchema>;

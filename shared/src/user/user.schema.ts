@@ -1,68 +1,30 @@
 import { z } from 'zod';
 import { LANG_CODES } from '../i18n/lang.rules.ts';
-import { isEmail } from '../validation/validation.rules.ts';
+import { ZEmailSchema, ZMobileSchema } from '../validation/validation.schema.ts';
+import {
+  EMAIL_NOTIFICATION_LEVELS,
+  FREE_ACCOUNT_TYPES,
+  LEGISLATIONS,
+  LINK_TOKEN_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_ERROR_CODES,
+  PASSWORD_MAX_LENGTH,
+  SIGNATURE_QUALITIES,
+  USER_LANGS,
+} from './user.constants.ts';
 
-/** Signature qualities (ARCHITECTURE.md, domain model). */
-export const SIGNATURE_QUALITIES = [
-  'SES',
-  'AES',
-  'AES_MINIMAL',
-  'QES',
-  'DEMO',
-  'SEAL',
-  'PART11',
-] as const;
-export type TSignatureQuality = (typeof SIGNATURE_QUALITIES)[number];
-
-/** Legislations a signature can be made under. */
-export const LEGISLATIONS = ['EIDAS', 'ZERTES'] as const;
-export type TLegislation = (typeof LEGISLATIONS)[number];
-
-/**
- * Languages an account can use (link codes). `it` exists only in direct-sign (spec section 5),
- * so it is refused as an account language.
- */
-export const USER_LANGS = ['en', 'de', 'fr'] as const;
-export type TUserLang = (typeof USER_LANGS)[number];
-
-/** How much e-mail a user wants about their signature requests. */
-export const EMAIL_NOTIFICATION_LEVELS = ['ALL', 'ESSENTIAL', 'NONE'] as const;
-export type TEmailNotificationLevel = (typeof EMAIL_NOTIFICATION_LEVELS)[number];
-
-/** Kinds of free account (spec section 3). */
-export const FREE_ACCOUNT_TYPES = ['free_v1', 'free_migrated', 'free_legacy'] as const;
-export type TFreeAccountType = (typeof FREE_ACCOUNT_TYPES)[number];
-
-/** Why the server refuses a password (`check-password`'s errorCode). */
-export const PASSWORD_ERROR_CODES = ['TOO_SHORT', 'COMMON', 'CONTAINS_EMAIL'] as const;
-export type TPasswordErrorCode = (typeof PASSWORD_ERROR_CODES)[number];
-
-/** Shortest password the policy accepts. */
-export const PASSWORD_MIN_LENGTH = 10;
-/** Longest password accepted (hashing cost stays bounded). */
-export const PASSWORD_MAX_LENGTH = 256;
-
-/**
- * E-mail address (spec section 5, `isEmail`): a local part without a leading, trailing or double
- * dot and a domain whose top-level domain has at least two letters. Trimmed and lowercased.
- */
-export const ZEmailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .refine(isEmail, { error: 'Please enter a valid email.' });
+export * from './user.constants.ts';
+export { type TEmail, ZEmailSchema } from '../validation/validation.schema.ts';
 
 /** A password as typed: never trimmed. The policy itself is checked by the server. */
 export const ZPasswordSchema = z.string().min(1).max(PASSWORD_MAX_LENGTH);
+export type TPassword = z.infer<typeof ZPasswordSchema>;
 
 /** An opaque token from a link (confirmation, reset). */
-export const ZLinkTokenSchema = z.string().min(16).max(200);
+export const ZLinkTokenSchema = z.string().min(LINK_TOKEN_LENGTH.min).max(LINK_TOKEN_LENGTH.max);
+export type TLinkToken = z.infer<typeof ZLinkTokenSchema>;
 
-const ZNameSchema = z.string().trim().min(1).max(100);
-const ZMobileSchema = z
-  .string()
-  .trim()
-  .regex(/^\+?[0-9 ()./-]{6,30}$/, { error: 'Invalid format.' });
+const ZNameSchema = z.string().trim().min(1).max(NAME_MAX_LENGTH);
 
 /** One available signature quality (spec section 3, signatureQualities). */
 export const ZQualityDetailSchema = z.object({
@@ -157,8 +119,10 @@ export type TSessionWithUser = z.infer<typeof ZSessionWithUserSchema>;
 
 /** `{ status: 'sent' }`: the same answer whether or not the address has an account. */
 export const ZSentSchema = z.object({ status: z.literal('sent') });
+export type TSent = z.infer<typeof ZSentSchema>;
 /** `{ status: 'ok' }` */
 export const ZOkSchema = z.object({ status: z.literal('ok') });
+export type TOk = z.infer<typeof ZOkSchema>;
 
 /** `POST /v1/request-confirmation` */
 export const ZRequestConfirmationSchema = z.strictObject({
@@ -179,6 +143,7 @@ export const ZValidConfirmationSchema = z.strictObject({
   token: ZLinkTokenSchema,
   language: z.enum(LANG_CODES).optional(),
 });
+export type TValidConfirmation = z.infer<typeof ZValidConfirmationSchema>;
 export const ZValidConfirmationResultSchema = z.object({
   valid: z.boolean(),
   email: z.string().optional(),
@@ -191,6 +156,7 @@ export const ZCheckPasswordSchema = z.strictObject({
   password: ZPasswordSchema,
   token: ZLinkTokenSchema.optional(),
 });
+export type TCheckPassword = z.infer<typeof ZCheckPasswordSchema>;
 export const ZCheckPasswordResultSchema = z.object({
   valid: z.boolean(),
   errorCode: z.enum(PASSWORD_ERROR_CODES).optional(),

@@ -17,6 +17,8 @@ const TLD_RE = /^[A-Za-z]{2,63}$/;
  */
 const PHONE_RE = /^\+?(?:\(\d{3}\)|\d{3})[-. ]?\d{3}[-. ]?\d{4,6}$/;
 const INTEGER_RE = /^[-+]?\d+$/;
+/** A mobile number as people type it: digits with spaces, brackets, dots, slashes or dashes. */
+const MOBILE_RE = /^\+?[0-9 ()./-]{6,30}$/;
 
 /** Longest address SMTP can carry (RFC 5321 path limit minus the brackets). */
 export const EMAIL_MAX_LENGTH = 254;
@@ -55,6 +57,15 @@ export function isEmail(value: string): boolean {
 /** True for a phone number in the spec's format, e.g. `+(041) 791-234567`, `079.123.4567`. */
 export function isPhone(value: string): boolean {
   return PHONE_RE.test(value);
+}
+
+/**
+ * True for a mobile number as people type it, international or not: an optional `+`, then 6–30
+ * digits, spaces, brackets, dots, slashes or dashes (`+41 79 123 45 67`, `079/123 45 67`).
+ * Looser than {@link isPhone}: the account's mobile is used to reach a person, not printed.
+ */
+export function isMobile(value: string): boolean {
+  return MOBILE_RE.test(value);
 }
 
 /** True when the value is absent, empty or whitespace only. */

@@ -4,18 +4,19 @@
  * render hidden (`guard-pending`) until this decides.
  */
 
+import { ApiError } from '@signet/shared/api/browser';
+import { type TLang, toLang } from '@signet/shared/i18n/lang.rules';
+import { HOME_PATH, LOGIN_PATH } from '@signet/shared/session/session.constants';
+import { currentPath, rememberPath, tabStorage } from '@signet/shared/session/session';
 import { openAcceptTerms } from '../components/shell/accept-terms.tsx';
-import { $session, loadSession, rememberPath, type SessionState } from '../stores/session.ts';
+import { $session, loadSession, type SessionState } from '../stores/session.ts';
 import { showSnackbar } from '../stores/snackbars.ts';
-import { ApiError } from './api.ts';
+import { type Access, decideAccess, pendingDuties } from './access.ts';
 import { getT } from './i18n.ts';
-import type { Lang } from './lang.ts';
-import { type Access, decideAccess, pendingDuties } from './roles.ts';
-import { session as store } from './storage.ts';
+import { SITE_KEYS } from './storage.ts';
 
 /** Id of the `<template>` with the server-rendered 404 page each guarded layout carries. */
 export const NOT_FOUND_TEMPLATE_ID = 'signet-not-found';
-const LANG_RELOAD_KEY = 'signet.langReload';
 
 function reveal(): void {
   document.body.classList.remove('guard-pending');
@@ -35,19 +36,13 @@ export function showNotFound(): void {
   window.location.replace('/404');
 }
 
-function path(): string {
-  return window.location.pathname + window.location.search;
-}
-
 /** After a user loaded: their language differs from the page's → reload once in theirs. */
-function languageMismatch(state: SessionState, lang: Lang): boolean {
-  const userLang = state.user?.attributes.lang;
-  const expected =
-    userLang === 'de' ? 'de-ch' : userLang === 'fr' ? 'fr-ch' : userLang === 'en' ? 'en-gb' : null;
+function languageMismatch(state: SessionState, lang: TLang): boolean {
+  const expected = toLang(state.user?.attributes.lang);
   if (!expected || expected === lang || window.location.pathname.startsWith('/direct-sign'))
     return false;
-  if (store.get(LANG_RELOAD_KEY) === path()) return false;
-  store.set(LANG_RELOAD_KEY, path());
+  if (tabStorage.get(SITE_KEYS.langReload) === currentPath()) return false;
+  tabStorage.set(SITE_KEYS.langReload, currentPath());
   return true;
 }
 
@@ -57,7 +52,7 @@ function languageMismatch(state: SessionState, lang: Lang): boolean {
 export async function runGuard(opts: {
   access?: Access;
   strict?: boolean;
-  lang: Lang;
+  lang: TLang;
 }): Promise<void> {
   const { access, strict = false, lang } = opts;
   let state = $session.get();
@@ -66,7 +61,7 @@ export async function runGuard(opts: {
       state = await loadSession();
     } catch (error) {
       // 401 is handled by the client (remember path, log out); 5xx sends the user to /sorry.
-      if (error instanceof ApiError && error.status === 401) return;
+      if (ApiError.of(error).status === 401) return;
       reveal();
       showSnackbar({ message: getT(lang)('dialog.failed'), variant: 'error' });
       return;
@@ -77,14 +72,13 @@ export async function runGuard(opts: {
     return;
   }
   if (!access) return;
-  const decision = decideAccess(access, strict, state.roles);
-  switch (decision.kind) {
+  switch (decideAccess(access, strict, state.roles).kind) {
     case 'login':
-      rememberPath(path());
-      window.location.replace('/login');
+      rememberPath(currentPath());
+      window.location.replace(LOGIN_PATH);
       return;
     case 'home':
-      window.location.replace('/dashboard');
+      window.location.replace(HOME_PATH);
       return;
     case 'not-found':
       showNotFound();

@@ -1,17 +1,17 @@
 /** Server-only: every locale file, loaded once at build time. Never import from an island. */
 import { createT, type Dict, type NamespaceDicts, type TFunction } from './i18n.ts';
-import { DEFAULT_LANG, LANGS, type Lang } from './lang.ts';
+import { DEFAULT_LANG, LANGS, type TLang } from '@signet/shared/i18n/lang.rules';
 
 const files = import.meta.glob<Dict>('../../../locales/*/*.json', {
   eager: true,
   import: 'default',
 });
 
-const all: Partial<Record<Lang, NamespaceDicts>> = {};
+const all: Partial<Record<TLang, NamespaceDicts>> = {};
 for (const [path, dict] of Object.entries(files)) {
   const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
   if (!match) continue;
-  const [, lang, ns] = match as unknown as [string, Lang, string];
+  const [, lang, ns] = match as unknown as [string, TLang, string];
   if (!(LANGS as readonly string[]).includes(lang)) continue;
   const dicts = all[lang] ?? {};
   dicts[ns] = dict;
@@ -19,7 +19,7 @@ for (const [path, dict] of Object.entries(files)) {
 }
 
 // Each language's namespaces, with en-gb filling any key a translation lacks.
-const merged: Partial<Record<Lang, NamespaceDicts>> = {};
+const merged: Partial<Record<TLang, NamespaceDicts>> = {};
 for (const lang of LANGS) {
   const base = all[DEFAULT_LANG] ?? {};
   const own = all[lang] ?? {};
@@ -32,12 +32,12 @@ for (const lang of LANGS) {
 globalThis.__signetDicts = merged;
 
 /** All namespaces of a language (with en-gb fallback). */
-export function dictsFor(lang: Lang): NamespaceDicts {
+export function dictsFor(lang: TLang): NamespaceDicts {
   return merged[lang] ?? {};
 }
 
 /** The namespaces a page embeds for its islands. */
-export function embedDicts(lang: Lang, namespaces: readonly string[]): NamespaceDicts {
+export function embedDicts(lang: TLang, namespaces: readonly string[]): NamespaceDicts {
   const dicts = dictsFor(lang);
   const out: NamespaceDicts = {};
   for (const ns of namespaces) if (dicts[ns]) out[ns] = dicts[ns];
@@ -45,7 +45,7 @@ export function embedDicts(lang: Lang, namespaces: readonly string[]): Namespace
 }
 
 /** Translate on the server. */
-export function serverT(lang: Lang, defaultNs = 'site'): TFunction {
+export function serverT(lang: TLang, defaultNs = 'site'): TFunction {
   return createT(dictsFor(lang), defaultNs);
 }
 

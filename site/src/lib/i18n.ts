@@ -1,4 +1,4 @@
-import type { Lang } from './lang.ts';
+import { DEFAULT_LANG, isLang, type TLang } from '@signet/shared/i18n/lang.rules';
 
 /** One namespace of one language: flat dotted keys → text with `{name}` placeholders. */
 export type Dict = Record<string, string>;
@@ -9,11 +9,11 @@ export type TFunction = (key: string, vars?: Record<string, string | number>) =>
 /** Id of the `<script type="application/json">` the layouts embed with the page language's dictionaries. */
 export const I18N_ELEMENT_ID = 'signet-i18n';
 
-type Embedded = { lang: Lang; dicts: NamespaceDicts };
+type Embedded = { lang: TLang; dicts: NamespaceDicts };
 
 declare global {
   // Filled on the server by i18n-server.ts (all languages, static data, request-independent).
-  var __signetDicts: Partial<Record<Lang, NamespaceDicts>> | undefined;
+  var __signetDicts: Partial<Record<TLang, NamespaceDicts>> | undefined;
 }
 
 /** Replaces `{name}` placeholders; unknown placeholders stay visible. */
@@ -46,11 +46,11 @@ export function readEmbedded(): Embedded | null {
 }
 
 /** The page language: on the client from the embedded dictionaries or `<html lang>`. */
-export function pageLang(): Lang {
+export function pageLang(): TLang {
   const fromEmbed = readEmbedded()?.lang;
   if (fromEmbed) return fromEmbed;
   const htmlLang = typeof document === 'undefined' ? '' : document.documentElement.lang;
-  return (['en-gb', 'de-ch', 'fr-ch', 'it'].includes(htmlLang) ? htmlLang : 'en-gb') as Lang;
+  return isLang(htmlLang) ? htmlLang : DEFAULT_LANG;
 }
 
 /**
@@ -58,7 +58,7 @@ export function pageLang(): Lang {
  * Pass the page's language (islands get it as a prop from `Astro.locals.lang`). In the browser
  * the layout's embedded dictionaries are used (namespaces listed in the layout's `namespaces`).
  */
-export function getT(lang: Lang, defaultNs = 'site'): TFunction {
+export function getT(lang: TLang, defaultNs = 'site'): TFunction {
   if (typeof document !== 'undefined') {
     return createT(readEmbedded()?.dicts ?? {}, defaultNs);
   }

@@ -1,81 +1,24 @@
 /**
- * Browser storage keys and cookie helpers shared by the shell and the pages. Nothing here holds
- * signer data; only the session token and navigation state (sessionStorage, per tab).
+ * Browser storage keys and cookies of the site alone (the session's are in shared's
+ * `session.constants.ts`). Nothing here holds signer data.
  */
 
-/** sessionStorage key of the bearer token (contract). */
-export const TOKEN_KEY = 'signet.token';
-/** sessionStorage key of the token's end (ISO). */
-export const EXPIRES_KEY = 'signet.expiresAt';
-/** Session cookie mirroring the token so new tabs and /business pick it up (contract). */
-export const TAB_COOKIE = 'signet_tab';
-/** sessionStorage key of the path to return to after login. */
-export const REDIRECT_KEY = 'signet.redirect';
-/** sessionStorage key counting reloads after chunk-load errors. */
-export const CHUNK_RELOAD_KEY = 'signet.chunkReloads';
-/** Cookie set by the server for internal staff: blocking maintenance does not apply. */
-export const STAFF_COOKIE = 'signet_staff';
-/** localStorage key that hides the Test System banner (spec). */
-export const HIDE_STAGING_KEY = 'hide-staging-alert';
+export const SITE_KEYS = {
+  /** sessionStorage: the page a language reload was made for (once per path). */
+  langReload: 'signet.langReload',
+  /** sessionStorage: a snackbar for the next page (`notify(…, acrossNavigation)`). */
+  flash: 'signet.account.flash',
+  /** sessionStorage: the address a signup or reset mail went to, for the "mail sent" page. */
+  mailSentTo: (flow: 'signup' | 'reset') => `signet.account.${flow}Email`,
+  /** localStorage: hides the Test System banner (spec section 2). */
+  hideStaging: 'hide-staging-alert',
+} as const;
 
-export function readCookie(name: string): string | null {
-  if (typeof document === 'undefined') return null;
-  for (const part of document.cookie.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
-  }
-  return null;
-}
-
-/** Writes a cookie for the whole site, SameSite=Strict; a session cookie unless `maxAge` (s) is given. */
-export function writeCookie(name: string, value: string, maxAge?: number): void {
-  if (typeof document === 'undefined') return;
-  const secure = location.protocol === 'https:' ? '; Secure' : '';
-  const age = maxAge === undefined ? '' : `; Max-Age=${maxAge}`;
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari < 18.4.
-  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; SameSite=Strict${age}${secure}`;
-}
-
-export function deleteCookie(name: string): void {
-  writeCookie(name, '', 0);
-}
-
-/** sessionStorage that never throws (it does when storage is blocked). */
-export const session = {
-  get(key: string): string | null {
-    try {
-      return sessionStorage.getItem(key);
-    } catch {
-      return null;
-    }
-  },
-  set(key: string, value: string): void {
-    try {
-      sessionStorage.setItem(key, value);
-    } catch {
-      // storage blocked: the boot check sends the user to /cookiesblocked
-    }
-  },
-  remove(key: string): void {
-    try {
-      sessionStorage.removeItem(key);
-    } catch {
-      // see set()
-    }
-  },
-};
-
-/** True when cookies and Web Storage work; false sends the user to /cookiesblocked. */
-export function storageAvailable(): boolean {
-  try {
-    if (!navigator.cookieEnabled) return false;
-    const probe = '__signet_probe';
-    sessionStorage.setItem(probe, '1');
-    sessionStorage.removeItem(probe);
-    localStorage.getItem(probe);
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const SITE_COOKIES = {
+  /** Set by the server for internal staff: blocking maintenance does not apply. */
+  staff: 'signet_staff',
+  /** The referral code of a `ucc` query (30 days). */
+  referral: 'signet_ucc',
+  /** Where registering leads after an invitation (a day; shared by tabs). */
+  afterSignup: 'signet_after_signup',
+} as const;

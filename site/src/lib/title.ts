@@ -1,5 +1,4 @@
-/** The product name, appended to every document title. */
-export const PRODUCT_NAME = 'Signet';
+import { PRODUCT_NAME } from '@signet/shared/ui/ui.constants';
 
 /** True for a route segment that is a parameter: `[id]`, `[...rest]`, `{id}` or `:id`. */
 function isParam(segment: string): boolean {

@@ -30,9 +30,7 @@ function FailureBody({
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => button.current?.focus(), []);
   const known = t(`errors:${code}`);
-  const local = t(`error.${code}`);
-  const reason =
-    known !== code ? known : local !== `error.${code}` ? local : t('overlay.failure.generic');
+  const reason = known !== code ? known : t('overlay.failure.generic');
   return (
     <div className="rq-overlay" data-testid="signing-failure">
       <div className="rq-overlay__box rq-overlay__box--centre">

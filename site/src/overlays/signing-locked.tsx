@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { lockStatus } from '../islands/requests/api.ts';
+import { api, call } from '../lib/api.ts';
 import { openOverlay } from '../stores/modals.ts';
 import type { TSigningContext } from './signing.tsx';
 
@@ -37,7 +37,7 @@ function LockedBody({
     if (!locked) return;
     let stopped = false;
     const timer = setInterval(() => {
-      lockStatus(ctx.requestId)
+      call(api.getSignatureRequestLockStatus, { params: { id: ctx.requestId } })
         .then((s) => {
           if (!stopped && !s.locked) setLocked(false);
         })

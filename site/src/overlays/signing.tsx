@@ -1,5 +1,11 @@
+import { ApiError } from '@signet/shared/api/browser';
+import {
+  REQUEST_LIMITS,
+  type TSignPayload,
+} from '@signet/shared/signature-request/signature-request.schema';
 import { useEffect, useId, useRef, useState } from 'react';
-import { failureOf, isLockCode, lockStatus, sign, signOutcome } from '../islands/requests/api.ts';
+import { isLockCode, signOutcome } from '../islands/requests/api.ts';
+import { api, call } from '../lib/api.ts';
 import type { TFunction } from '../lib/i18n.ts';
 import { type OverlayContext, openOverlay } from '../stores/modals.ts';
 import { openSigningFailureOverlay } from './signing-failure.tsx';
@@ -12,7 +18,7 @@ export type TSigningContext = {
   title: string;
   /** Prefilled signing name (the user's first and last name). */
   defaultName: string;
-  language: 'en' | 'de' | 'fr' | 'it';
+  language: TSignPayload['language'];
   /** After a signature: reload the request (the overlays call it). */
   onSigned: () => void;
 };
@@ -32,7 +38,9 @@ export function openSigningOverlay(ctx: TSigningContext): number {
         const { t } = ctx;
         if (values.name.trim() === '') throw new Error(t('account:form.required'));
         try {
-          const { locked } = await lockStatus(ctx.requestId);
+          const { locked } = await call(api.getSignatureRequestLockStatus, {
+            params: { id: ctx.requestId },
+          });
           if (locked) {
             openSigningLockedOverlay(ctx, openSigningOverlay);
             return;
@@ -41,11 +49,15 @@ export function openSigningOverlay(ctx: TSigningContext): number {
           // The lock check is advisory; the signing call decides.
         }
         try {
-          const result = await sign({
-            signatureRequestId: ctx.requestId,
-            signingName: values.name.trim(),
-            ...(values.reason.trim() ? { signingReason: values.reason.trim() } : {}),
-            language: ctx.language,
+          const result = await call(api.sign, {
+            body: [
+              {
+                signatureRequestId: ctx.requestId,
+                signingName: values.name.trim(),
+                ...(values.reason.trim() ? { signingReason: values.reason.trim() } : {}),
+                language: ctx.language,
+              },
+            ],
           });
           const outcome = signOutcome(result, ctx.requestId);
           if (outcome.ok) openSigningSuccessOverlay(ctx);
@@ -53,7 +65,7 @@ export function openSigningOverlay(ctx: TSigningContext): number {
             openSigningLockedOverlay(ctx, openSigningOverlay);
           else openSigningFailureOverlay(ctx, outcome.code ?? 'UNKNOWN', openSigningOverlay);
         } catch (error) {
-          const { status, code } = failureOf(error);
+          const { status, code } = ApiError.of(error);
           if (isLockCode(status, code)) openSigningLockedOverlay(ctx, openSigningOverlay);
           else openSigningFailureOverlay(ctx, code, openSigningOverlay);
         }
@@ -105,7 +117,7 @@ function SigningBody({
             id={`${id}-name`}
             ref={input}
             autoComplete="name"
-            maxLength={200}
+            maxLength={REQUEST_LIMITS.signingNameMaxLength}
             value={name}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-name-error` : undefined}
@@ -127,7 +139,7 @@ function SigningBody({
           </label>
           <input
             id={`${id}-reason`}
-            maxLength={200}
+            maxLength={REQUEST_LIMITS.signingReasonMaxLength}
             value={reason}
             onChange={(e) => {
               setReason(e.currentTarget.value);

@@ -1,11 +1,9 @@
-import type { TMaintenance } from '@signet/shared';
+import { readCookie } from '@signet/shared/session/cookies';
+import { MAINTENANCE_POLL_MS } from '@signet/shared/system/system.constants';
+import type { TMaintenance } from '@signet/shared/system/system.schema';
 import { atom } from 'nanostores';
-import { request } from '../lib/api.ts';
-import { readCookie, STAFF_COOKIE } from '../lib/storage.ts';
-
-import { MAINTENANCE_POLL_MS } from './maintenance-constants.ts';
-
-export { MAINTENANCE_POLL_MS };
+import { api, call } from '../lib/api.ts';
+import { SITE_COOKIES } from '../lib/storage.ts';
 
 /** The last maintenance status read; null before the first read. */
 export const $maintenance = atom<TMaintenance | null>(null);
@@ -24,13 +22,13 @@ export function maintenanceEffect(
 export async function checkMaintenance(): Promise<TMaintenance | null> {
   let status: TMaintenance;
   try {
-    status = await request<TMaintenance>('GET', '/v1/maintenance');
+    status = await call(api.maintenance);
   } catch {
     return $maintenance.get();
   }
   $maintenance.set(status);
   if (
-    maintenanceEffect(status, readCookie(STAFF_COOKIE) !== null) === 'redirect' &&
+    maintenanceEffect(status, readCookie(SITE_COOKIES.staff) !== null) === 'redirect' &&
     window.location.pathname !== '/maintenance'
   ) {
     window.location.assign('/maintenance');

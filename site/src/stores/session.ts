@@ -1,19 +1,12 @@
 import type { TBusiness } from '@signet/shared/business/business.schema';
+import { LANG_COOKIE, LANG_COOKIE_MAX_AGE_S, toLang } from '@signet/shared/i18n/lang.rules';
+import { rolesOf, type TRoleSet } from '@signet/shared/roles/roles.rules';
+import { writeCookie } from '@signet/shared/session/cookies';
+import { LOGIN_PATH } from '@signet/shared/session/session.constants';
+import { clearSession as forgetSession, readToken, writeSession } from '@signet/shared/session/session';
 import type { TUser } from '@signet/shared/user/user.schema';
 import { atom } from 'nanostores';
-import { ApiError, request } from '../lib/api.ts';
-import { LANG_COOKIE, langFromQuery } from '../lib/lang.ts';
-import { type Role, rolesOf, safeRedirectPath } from '../lib/roles.ts';
-import {
-  deleteCookie,
-  EXPIRES_KEY,
-  REDIRECT_KEY,
-  readCookie,
-  session as store,
-  TAB_COOKIE,
-  TOKEN_KEY,
-  writeCookie,
-} from '../lib/storage.ts';
+import { api, call } from '../lib/api.ts';
 
 export type SessionStatus =
   /** A token exists but the user is not loaded yet. */
@@ -28,57 +21,44 @@ export type SessionState = {
   token: string | null;
   user: TUser | null;
   business: TBusiness | null;
-  /** Empty when not signed in. */
-  roles: Role[];
+  /** `{unauthenticated}` until the user is known. */
+  roles: TRoleSet;
 };
 
-/** The token from this tab's sessionStorage, else from the tab cookie another tab wrote. */
-export function readStoredToken(): string | null {
-  const own = store.get(TOKEN_KEY);
-  if (own) return own;
-  const fromCookie = readCookie(TAB_COOKIE);
-  if (fromCookie) store.set(TOKEN_KEY, fromCookie);
-  return fromCookie || null;
-}
+const ANONYMOUS = rolesOf({});
 
 function initial(): SessionState {
-  const token = typeof window === 'undefined' ? null : readStoredToken();
-  return { status: token ? 'pending' : 'anonymous', token, user: null, business: null, roles: [] };
+  const token = typeof window === 'undefined' ? null : readToken();
+  return { status: token ? 'pending' : 'anonymous', token, user: null, business: null, roles: ANONYMOUS };
 }
 
 /** The signed-in principal of this tab. */
 export const $session = atom<SessionState>(initial());
 
-/** The current bearer token (for the API client). */
-export function currentToken(): string | null {
-  return $session.get().token;
-}
-
-/** A year, for the language cookie. */
-const LANG_COOKIE_AGE = 365 * 24 * 3600;
-
-/** Remembers the user's language for server-rendered pages (the cookie the layouts read). */
+/** Remembers the user's language for server-rendered pages (the cookie the middleware reads). */
 export function rememberLang(userLang: string | null | undefined): void {
-  const lang = langFromQuery(userLang);
-  if (lang) writeCookie(LANG_COOKIE, lang, LANG_COOKIE_AGE);
+  const lang = toLang(userLang);
+  if (lang) writeCookie(LANG_COOKIE, lang, LANG_COOKIE_MAX_AGE_S);
 }
+
+const rolesFor = (user: TUser | null, business: TBusiness | null): TRoleSet =>
+  user ? rolesOf({ userId: user.id, business }) : ANONYMOUS;
 
 /**
- * Stores a new session (after login, register or change-password): token in sessionStorage and
- * the tab cookie; with a user, the user and the user's language too.
+ * Stores a new session (after login, register or change-password) in this tab and the cookie;
+ * with a user, the user and the user's language too.
  */
-export function setSession(input: { token: string; expiresAt?: string; user?: TUser }): void {
-  store.set(TOKEN_KEY, input.token);
-  if (input.expiresAt) store.set(EXPIRES_KEY, input.expiresAt);
-  writeCookie(TAB_COOKIE, input.token);
+export function startSession(input: { token: string; expiresAt?: string; user?: TUser }): void {
+  writeSession(input);
   if (input.user) rememberLang(input.user.attributes.lang);
   const current = $session.get();
+  const user = input.user ?? current.user;
   $session.set({
     status: input.user ? 'ready' : 'pending',
     token: input.token,
-    user: input.user ?? current.user,
+    user,
     business: current.business,
-    roles: input.user ? rolesOf(input.user.id, current.business) : current.roles,
+    roles: rolesFor(user, current.business),
   });
 }
 
@@ -86,23 +66,21 @@ export function setSession(input: { token: string; expiresAt?: string; user?: TU
 export function setUser(user: TUser): void {
   const current = $session.get();
   rememberLang(user.attributes.lang);
-  $session.set({ ...current, user, roles: rolesOf(user.id, current.business) });
+  $session.set({ ...current, user, roles: rolesFor(user, current.business) });
 }
 
-/** Forgets the session in this browser: sessionStorage and the tab cookie. */
+/** Forgets the session in this browser (storage and cookie) and in the store. */
 export function clearSession(): void {
-  store.remove(TOKEN_KEY);
-  store.remove(EXPIRES_KEY);
-  deleteCookie(TAB_COOKIE);
-  $session.set({ status: 'anonymous', token: null, user: null, business: null, roles: [] });
+  forgetSession();
+  $session.set({ status: 'anonymous', token: null, user: null, business: null, roles: ANONYMOUS });
 }
 
 let loading: Promise<SessionState> | null = null;
 
 /**
- * Loads the user and their business role (GET /v1/user, GET /v2/businesses/user; 404
- * NO_BUSINESS means a plain user). Concurrent callers share one load; anonymous resolves at once.
- * A 401 goes through the client's rule (remember path, log out).
+ * Loads the user and their business (GET /v1/user, GET /v2/businesses/user; a user without a
+ * business gets `null`). Concurrent callers share one load; anonymous resolves at once. A 401
+ * goes through the client's rule (remember path, log out).
  */
 export function loadSession(force = false): Promise<SessionState> {
   const current = $session.get();
@@ -112,20 +90,14 @@ export function loadSession(force = false): Promise<SessionState> {
   $session.set({ ...current, status: 'loading' });
   loading = (async () => {
     try {
-      const [user, business] = await Promise.all([
-        request<TUser>('GET', '/v1/user'),
-        request<TBusiness>('GET', '/v2/businesses/user').catch((error: unknown) => {
-          if (error instanceof ApiError && error.status === 404) return null;
-          throw error;
-        }),
-      ]);
+      const [user, business] = await Promise.all([call(api.getUser), call(api.getUserBusiness)]);
       rememberLang(user.attributes.lang);
       const next: SessionState = {
         status: 'ready',
         token: $session.get().token,
         user,
         business,
-        roles: rolesOf(user.id, business),
+        roles: rolesFor(user, business),
       };
       if (!next.token) return $session.get();
       $session.set(next);
@@ -141,31 +113,18 @@ export function loadSession(force = false): Promise<SessionState> {
   return loading;
 }
 
-/** Remembers where to return after login (not for /login or /logout themselves). */
-export function rememberPath(path: string): void {
-  if (/^\/(login|logout)(\/|\?|$)/.test(path)) return;
-  store.set(REDIRECT_KEY, path);
-}
-
-/** The remembered path (cleared), or /dashboard: where login sends the user. */
-export function takeRememberedPath(fallback = '/dashboard'): string {
-  const path = store.get(REDIRECT_KEY);
-  store.remove(REDIRECT_KEY);
-  return safeRedirectPath(path, fallback);
-}
-
 let leaving: Promise<void> | null = null;
 
 /**
  * Logs out: revokes the token on the server (best effort), forgets it here and goes to `to`
  * (default /login).
  */
-export function logout(to = '/login'): Promise<void> {
+export function logout(to = LOGIN_PATH): Promise<void> {
   // One logout at a time: a second caller (user menu, a 401) waits for the first.
   leaving ??= (async () => {
     if ($session.get().token) {
       try {
-        await request('POST', '/v1/logout');
+        await call(api.logout);
       } catch {
         // the token is forgotten either way; the server drops it after 24 h at the latest
       }

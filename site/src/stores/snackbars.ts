@@ -1,9 +1,5 @@
+import { SNACKBAR } from '@signet/shared/ui/ui.constants';
 import { atom } from 'nanostores';
-
-/** Default time a snackbar stays (spec section 9). */
-export const SNACKBAR_DURATION_MS = 3000;
-/** A vertical touch swipe longer than this closes a snackbar. */
-export const SNACKBAR_SWIPE_PX = 50;
 
 export type SnackbarVariant = 'info' | 'success' | 'warning' | 'error';
 
@@ -50,7 +46,7 @@ export function showSnackbar(input: SnackbarInput | string): number {
     message: spec.message,
     variant: spec.variant ?? 'info',
     indefinite: spec.indefinite ?? false,
-    duration: spec.duration ?? SNACKBAR_DURATION_MS,
+    duration: spec.duration ?? SNACKBAR.defaultDurationMs,
     action: spec.action,
     paused: false,
   };
@@ -102,7 +98,7 @@ export function resumeSnackbar(id: number): void {
 
 /** A finished touch gesture: closes the snackbar when it moved vertically more than 50 px. */
 export function swipeSnackbar(id: number, deltaY: number): boolean {
-  if (Math.abs(deltaY) <= SNACKBAR_SWIPE_PX) return false;
+  if (Math.abs(deltaY) <= SNACKBAR.swipeCloseThresholdPx) return false;
   dismissSnackbar(id);
   return true;
 }

@@ -1,4 +1,7 @@
-import { REQUEST_STATUSES } from '@signet/shared/signature-request/signature-request.schema';
+import {
+  DASHBOARD_COLOURS,
+  REQUEST_STATUSES,
+} from '@signet/shared/signature-request/signature-request.constants';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -32,6 +35,13 @@ export const requestInbox = pgTable(
     isObserver: boolean('is_observer').notNull().default(false),
     ownerId: uuid('owner_id').notNull(),
     status: text('status', { enum: REQUEST_STATUSES }).notNull(),
+    /**
+     * What the request is for this address (shared's `dashboardColour`: to-sign while this
+     * address's signature is due, waiting while the request is open otherwise, draft, completed,
+     * cancelled). Kept by the triggers of migration `request_inbox_colour`, so the list filters
+     * by colour in the index and counts the filtered total.
+     */
+    colour: text('colour', { enum: DASHBOARD_COLOURS }).notNull().default('draft'),
     titleLower: text('title_lower').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -47,6 +57,10 @@ export const requestInbox = pgTable(
     index('request_inbox_created_idx').on(t.email, t.createdAt, t.requestId).where(sql`visible`),
     index('request_inbox_title_idx').on(t.email, t.titleLower, t.requestId).where(sql`visible`),
     index('request_inbox_status_idx').on(t.email, t.status, t.updatedAt).where(sql`visible`),
+    // The dashboard's state filters (to sign, waiting, …), latest first.
+    index('request_inbox_colour_idx')
+      .on(t.email, t.colour, t.updatedAt, t.requestId)
+      .where(sql`visible`),
     // The triggers find a request's rows (every participant) when the request changes.
     index('request_inbox_request_idx').on(t.requestId),
     // sendBy=me/others (the dashboard's "sent by me" and "sent to me" tabs), latest first: only

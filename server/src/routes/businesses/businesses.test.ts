@@ -22,8 +22,9 @@ describe('businesses', () => {
     const admin = await signUp(t);
     const outsider = await signUp(t);
 
+    // No business is not an error (every page asks): 200 with null.
     const none = await t.request('GET', '/api/v2/businesses/user', { token: admin.token });
-    expect(none).toMatchObject({ status: 404, body: { code: 'NO_BUSINESS' } });
+    expect(none).toMatchObject({ status: 200, body: null });
 
     const res = await create(admin.token, {
       name: 'Muster AG',
@@ -37,6 +38,7 @@ describe('businesses', () => {
       phone: '+(041) 791-234567',
       admins: [admin.user.id],
       members: [admin.user.id],
+      settings: { supportContact: { email: '', phone: '' } },
     });
 
     const mine = await t.request<TBusiness>('GET', '/api/v2/businesses/user', {
@@ -118,5 +120,110 @@ describe('businesses', () => {
       token: admin.token,
     });
     expect(after.body.members).toEqual([admin.user.id]);
+  });
+});
+
+describe('the business profile and its admins', () => {
+  const put = (token: string, id: string, body: unknown) =>
+    t.request<TBusiness>('PUT', `/api/v1/businesses/${id}`, { token, body });
+
+  it('an admin changes name, contact and support contact; fields left out stay', async () => {
+    const admin = await signUp(t);
+    const b = await create(admin.token, { name: 'Muster AG', email: 'office@muster.ch' });
+    const res = await put(admin.token, b.body.id, {
+      name: '  Muster Treuhand AG ',
+      phone: '044 123 4567',
+      supportContact: { email: 'Help@Muster.CH', phone: '+(041) 791-234567' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      name: 'Muster Treuhand AG',
+      email: 'office@muster.ch',
+      phone: '044 123 4567',
+      settings: { supportContact: { email: 'help@muster.ch', phone: '+(041) 791-234567' } },
+    });
+    // An empty value clears; the other stays.
+    const cleared = await put(admin.token, b.body.id, { phone: '', supportContact: { phone: '' } });
+    expect(cleared.body).toMatchObject({
+      phone: null,
+      settings: { supportContact: { email: 'help@muster.ch', phone: '' } },
+    });
+    const again = await t.request<TBusiness>('GET', '/api/v2/businesses/user', {
+      token: admin.token,
+    });
+    expect(again.body).toEqual(cleared.body);
+  });
+
+  it('refuses invalid values field by field with the rule they break, and changes nothing', async () => {
+    const admin = await signUp(t);
+    const b = await create(admin.token, { name: 'Muster AG', email: 'office@muster.ch' });
+    const res = await put(admin.token, b.body.id, {
+      name: '',
+      supportContact: { email: 'not-an-address', phone: '12' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+    const issues = (res.body as unknown as { details: Record<string, unknown>[] }).details;
+    expect(issues.map((i) => [i.path, i.rule ?? i.code])).toEqual([
+      [['name'], 'too_small'],
+      [['supportContact', 'email'], 'email'],
+      [['supportContact', 'phone'], 'format'],
+    ]);
+    expect(issues[0]).toMatchObject({ minimum: 1 });
+    const unknown = await put(admin.token, b.body.id, { name: 'X', owner: 'me' });
+    expect(unknown.status).toBe(400);
+    const after = await t.request<TBusiness>('GET', '/api/v2/businesses/user', {
+      token: admin.token,
+    });
+    expect(after.body.name).toBe('Muster AG');
+  });
+
+  it('lets only admins change it: members get 403, outsiders 404', async () => {
+    const admin = await signUp(t);
+    const member = await signUp(t);
+    const outsider = await signUp(t);
+    const b = await create(admin.token, { name: 'Muster AG', email: 'office@muster.ch' });
+    await t.db
+      .insert(businessMembers)
+      .values({ businessId: b.body.id, userId: member.user.id, role: 'member' });
+    expect(await put(member.token, b.body.id, { name: 'Mine' })).toMatchObject({
+      status: 403,
+      body: { code: 'NOT_ALLOWED' },
+    });
+    expect(await put(outsider.token, b.body.id, { name: 'Mine' })).toMatchObject({
+      status: 404,
+      body: { code: 'NOT_FOUND' },
+    });
+    expect((await put(outsider.token, 'not-a-uuid', { name: 'Mine' })).status).toBe(404);
+    const after = await t.request<TBusiness>('GET', `/api/v1/businesses/${b.body.id}`, {
+      token: admin.token,
+    });
+    expect(after.body.name).toBe('Muster AG');
+  });
+
+  it('lists the admins, longest-standing first, to members; outsiders get 404', async () => {
+    const first = await signUp(t, { firstName: 'Erika' });
+    const second = await signUp(t, { firstName: 'Łukasz' });
+    const member = await signUp(t);
+    const outsider = await signUp(t);
+    const b = await create(first.token, { name: 'Muster AG', email: 'office@muster.ch' });
+    await t.db.insert(businessMembers).values([
+      { businessId: b.body.id, userId: member.user.id, role: 'member' },
+      { businessId: b.body.id, userId: second.user.id, role: 'admin' },
+    ]);
+    const list = await t.request<{ items: { id: string; firstName: string; since: string }[] }>(
+      'GET',
+      `/api/v1/businesses/${b.body.id}/admins`,
+      { token: member.token },
+    );
+    expect(list.status).toBe(200);
+    expect(list.body.items.map((a) => [a.id, a.firstName])).toEqual([
+      [first.user.id, 'Erika'],
+      [second.user.id, 'Łukasz'],
+    ]);
+    const hidden = await t.request('GET', `/api/v1/businesses/${b.body.id}/admins`, {
+      token: outsider.token,
+    });
+    expect(hidden).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
   });
 });

@@ -1,32 +1,13 @@
 import { routes } from '@signet/shared';
-import { requestMeta } from '../../http/auth.ts';
+import { fileResponse } from '../../http/file-response.ts';
 import { registerRoute } from '../../http/register.ts';
 import type { RouteModule } from '../../http/types.ts';
 import { blobStoreFor } from '../../services/documents/blobs.ts';
-import { attachmentDisposition } from '../../services/documents/content-disposition.ts';
 import { deleteDocument } from '../../services/documents/delete-document.ts';
 import { downloadDocument } from '../../services/documents/download-document.ts';
 import { getDocument } from '../../services/documents/get-document.ts';
 import { getPageImage } from '../../services/documents/page-image.ts';
 import { uploadDocument } from '../../services/documents/upload-document.ts';
-
-/** Binary answers are private to the caller and must not be sniffed. */
-export function fileResponse(
-  bytes: Uint8Array,
-  contentType: string,
-  fileName: string | null,
-  extra: Record<string, string> = {},
-): Response {
-  const headers: Record<string, string> = {
-    'Content-Type': contentType,
-    'Content-Length': String(bytes.byteLength),
-    'Cache-Control': 'private, no-store',
-    'X-Content-Type-Options': 'nosniff',
-    ...extra,
-  };
-  if (fileName) headers['Content-Disposition'] = attachmentDisposition(fileName);
-  return new Response(bytes as Uint8Array<ArrayBuffer>, { status: 200, headers });
-}
 
 /** `/v3/documents…`: upload, read, delete, download, page images (spec section 7, Documents). */
 export const documentRoutes: RouteModule = (api, deps) => {
@@ -38,24 +19,14 @@ export const documentRoutes: RouteModule = (api, deps) => {
     uploadDocument(deps.db, store(), deps.config, principal.userId, c.req.raw),
   );
 
-  registerRoute(api, deps, routes.getDocument, ({ principal, params }) =>
-    getDocument(deps.db, principal.userId, params.id),
+  registerRoute(api, deps, routes.getDocument, ({ ctx, params }) => getDocument(ctx, params.id));
+
+  registerRoute(api, deps, routes.deleteDocument, ({ ctx, params }) =>
+    deleteDocument(ctx, params.id),
   );
 
-  registerRoute(api, deps, routes.deleteDocument, async ({ principal, params, c }) => {
-    await deleteDocument(deps.db, store(), principal.userId, requestMeta(c), params.id);
-    return { status: 'ok' as const };
-  });
-
-  registerRoute(api, deps, routes.downloadDocument, async ({ principal, params, query, c }) => {
-    const file = await downloadDocument(
-      deps.db,
-      store(),
-      principal.userId,
-      requestMeta(c),
-      params.id,
-      query.signed,
-    );
+  registerRoute(api, deps, routes.downloadDocument, async ({ ctx, params, query }) => {
+    const file = await downloadDocument(ctx, params.id, query.signed);
     return fileResponse(file.bytes, 'application/pdf', file.fileName);
   });
 

@@ -1,13 +1,10 @@
 import { routes } from '@signet/shared';
-import type { Context } from 'hono';
-import { requestMeta } from '../../http/auth.ts';
 import { registerRoute } from '../../http/register.ts';
-import type { AppDeps, AppEnv, Principal, RouteModule } from '../../http/types.ts';
+import type { RouteModule } from '../../http/types.ts';
 import { addRequestDocument } from '../../services/signature-requests/add-document.ts';
 import { addObserver } from '../../services/signature-requests/add-observer.ts';
 import { addSigner } from '../../services/signature-requests/add-signer.ts';
 import { autocompleteEmails } from '../../services/signature-requests/autocomplete-emails.ts';
-import type { RequestContext } from '../../services/signature-requests/context.ts';
 import { createSignatureRequest } from '../../services/signature-requests/create-signature-request.ts';
 import { declineSignatureRequest } from '../../services/signature-requests/decline-signature-request.ts';
 import { delegateSignature } from '../../services/signature-requests/delegate-signature.ts';
@@ -28,89 +25,74 @@ import { claimSendto, getSendto } from '../../services/signature-requests/sendto
 import { updateSignatureRequest } from '../../services/signature-requests/update-signature-request.ts';
 import { withdrawSignatureRequest } from '../../services/signature-requests/withdraw-signature-request.ts';
 
-/** The use-case context of one call: database, public URL, caller, IP and user agent. */
-export function requestContext(
-  deps: AppDeps,
-  principal: Principal,
-  c: Context<AppEnv>,
-): RequestContext {
-  return { db: deps.db, config: deps.config, blobs: deps.blobs, principal, meta: requestMeta(c) };
-}
-
 /**
  * Signature requests (spec section 7): list, create, read, update, delete, status, events,
  * lock-status, documents, signers, observers, initiate, decline, withdraw, remind, delegate,
  * sendto and the e-mail autocomplete. Handlers only parse (done by registerRoute) and call the
  * use case; authorisation (404 for strangers) and the state rules live in the services.
- * zip, report and attachments are registered by the documents module.
+ * zip, report and attachments are registered by the signing module.
  */
 export const signatureRequestRoutes: RouteModule = (api, deps) => {
-  const ctx = (principal: Principal, c: Context<AppEnv>) => requestContext(deps, principal, c);
-
-  registerRoute(api, deps, routes.listSignatureRequests, ({ principal, query }) =>
-    listSignatureRequests(deps.db, principal, query),
+  registerRoute(api, deps, routes.listSignatureRequests, ({ ctx, query }) =>
+    listSignatureRequests(ctx, query),
   );
-  registerRoute(api, deps, routes.createSignatureRequest, ({ principal, body, c }) =>
-    createSignatureRequest(ctx(principal, c), body),
+  registerRoute(api, deps, routes.createSignatureRequest, ({ ctx, body }) =>
+    createSignatureRequest(ctx, body),
   );
-  registerRoute(api, deps, routes.getSignatureRequest, ({ principal, params, c }) =>
-    getSignatureRequest(ctx(principal, c), params.id),
+  registerRoute(api, deps, routes.getSignatureRequest, ({ ctx, params }) =>
+    getSignatureRequest(ctx, params.id),
   );
-  registerRoute(api, deps, routes.updateSignatureRequest, ({ principal, params, body, c }) =>
-    updateSignatureRequest(ctx(principal, c), params.id, body),
+  registerRoute(api, deps, routes.updateSignatureRequest, ({ ctx, params, body }) =>
+    updateSignatureRequest(ctx, params.id, body),
   );
-  registerRoute(api, deps, routes.deleteSignatureRequest, ({ principal, params, c }) =>
-    deleteSignatureRequest(ctx(principal, c), params.id),
+  registerRoute(api, deps, routes.deleteSignatureRequest, ({ ctx, params }) =>
+    deleteSignatureRequest(ctx, params.id),
   );
-  registerRoute(api, deps, routes.getSignatureRequestStatus, ({ principal, params }) =>
-    getRequestStatus({ db: deps.db, principal }, params.id),
+  registerRoute(api, deps, routes.getSignatureRequestStatus, ({ ctx, params }) =>
+    getRequestStatus(ctx, params.id),
   );
-  registerRoute(api, deps, routes.getSignatureRequestEvents, ({ principal, params }) =>
-    listEvents({ db: deps.db, principal }, params.id),
+  registerRoute(api, deps, routes.getSignatureRequestEvents, ({ ctx, params }) =>
+    listEvents(ctx, params.id),
   );
-  registerRoute(api, deps, routes.getSignatureRequestLockStatus, ({ principal, params }) =>
-    getLockStatus({ db: deps.db, principal }, params.id),
+  registerRoute(api, deps, routes.getSignatureRequestLockStatus, ({ ctx, params }) =>
+    getLockStatus(ctx, params.id),
   );
-  registerRoute(api, deps, routes.addSignatureRequestDocument, ({ principal, params, body, c }) =>
-    addRequestDocument(ctx(principal, c), params.id, body),
+  registerRoute(api, deps, routes.addSignatureRequestDocument, ({ ctx, params, body }) =>
+    addRequestDocument(ctx, params.id, body),
   );
-  registerRoute(api, deps, routes.removeSignatureRequestDocument, ({ principal, params, c }) =>
-    removeRequestDocument(ctx(principal, c), params.id, params.docId),
+  registerRoute(api, deps, routes.removeSignatureRequestDocument, ({ ctx, params }) =>
+    removeRequestDocument(ctx, params.id, params.docId),
   );
-  registerRoute(api, deps, routes.initiateSignatureRequest, ({ principal, params, c }) =>
-    initiateSignatureRequest(ctx(principal, c), params.id),
+  registerRoute(api, deps, routes.initiateSignatureRequest, ({ ctx, params }) =>
+    initiateSignatureRequest(ctx, params.id),
   );
-  registerRoute(api, deps, routes.addSignatureRequestSigner, ({ principal, params, body, c }) =>
-    addSigner(ctx(principal, c), params.id, body),
+  registerRoute(api, deps, routes.addSignatureRequestSigner, ({ ctx, params, body }) =>
+    addSigner(ctx, params.id, body),
   );
-  registerRoute(api, deps, routes.removeSignatureRequestSigner, ({ principal, params, c }) =>
-    removeSigner(ctx(principal, c), params.id, params.sig),
+  registerRoute(api, deps, routes.removeSignatureRequestSigner, ({ ctx, params }) =>
+    removeSigner(ctx, params.id, params.sig),
   );
-  registerRoute(api, deps, routes.addSignatureRequestObserver, ({ principal, params, body, c }) =>
-    addObserver(ctx(principal, c), params.id, body.email),
+  registerRoute(api, deps, routes.addSignatureRequestObserver, ({ ctx, params, body }) =>
+    addObserver(ctx, params.id, body.email),
   );
-  registerRoute(api, deps, routes.removeSignatureRequestObserver, ({ principal, params, c }) =>
-    removeObserver(ctx(principal, c), params.id, params.o),
+  registerRoute(api, deps, routes.removeSignatureRequestObserver, ({ ctx, params }) =>
+    removeObserver(ctx, params.id, params.o),
   );
-  registerRoute(api, deps, routes.declineSignatureRequest, ({ principal, params, body, c }) =>
-    declineSignatureRequest(ctx(principal, c), params.id, body.message),
+  registerRoute(api, deps, routes.declineSignatureRequest, ({ ctx, params, body }) =>
+    declineSignatureRequest(ctx, params.id, body.message),
   );
-  registerRoute(api, deps, routes.withdrawSignatureRequest, ({ principal, params, body, c }) =>
-    withdrawSignatureRequest(ctx(principal, c), params.id, body.message),
+  registerRoute(api, deps, routes.withdrawSignatureRequest, ({ ctx, params, body }) =>
+    withdrawSignatureRequest(ctx, params.id, body.message),
   );
-  registerRoute(api, deps, routes.remindSignatureRequest, ({ principal, params, c }) =>
-    remindSigners(ctx(principal, c), params.id),
+  registerRoute(api, deps, routes.remindSignatureRequest, ({ ctx, params }) =>
+    remindSigners(ctx, params.id),
   );
-  registerRoute(api, deps, routes.delegateSignatureRequest, ({ principal, params, body, c }) =>
-    delegateSignature(ctx(principal, c), params.id, body),
+  registerRoute(api, deps, routes.delegateSignatureRequest, ({ ctx, params, body }) =>
+    delegateSignature(ctx, params.id, body),
   );
-  registerRoute(api, deps, routes.getSendto, ({ principal, params }) =>
-    getSendto({ db: deps.db, principal }, params.id),
-  );
-  registerRoute(api, deps, routes.claimSendto, ({ principal, params, c }) =>
-    claimSendto(ctx(principal, c), params.id),
-  );
-  registerRoute(api, deps, routes.emailAutocomplete, ({ principal, query }) =>
-    autocompleteEmails(deps.db, principal, query.input),
+  registerRoute(api, deps, routes.getSendto, ({ ctx, params }) => getSendto(ctx, params.id));
+  registerRoute(api, deps, routes.claimSendto, ({ ctx, params }) => claimSendto(ctx, params.id));
+  registerRoute(api, deps, routes.emailAutocomplete, ({ ctx, query }) =>
+    autocompleteEmails(ctx, query.input),
   );
 };

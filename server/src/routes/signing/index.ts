@@ -1,5 +1,6 @@
 import { routes } from '@signet/shared';
 import { requestMeta } from '../../http/auth.ts';
+import { fileResponse } from '../../http/file-response.ts';
 import { registerRoute } from '../../http/register.ts';
 import type { RouteModule } from '../../http/types.ts';
 import { deleteAttachment } from '../../services/attachments/delete-attachment.ts';
@@ -11,7 +12,6 @@ import type { SigningContext } from '../../services/signing/context.ts';
 import { getReport } from '../../services/signing/get-report.ts';
 import { getZip } from '../../services/signing/get-zip.ts';
 import { signRequests } from '../../services/signing/sign-batch.ts';
-import { fileResponse } from '../documents/index.ts';
 
 /** `POST /v3/sign`, and a request's zip, report and attachments (spec section 7). */
 export const signingRoutes: RouteModule = (api, deps) => {

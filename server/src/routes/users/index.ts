@@ -9,17 +9,9 @@ import { updateUser } from '../../services/users/update-user.ts';
 
 /** The signed-in user's own account. */
 export const userRoutes: RouteModule = (api, deps) => {
-  registerRoute(api, deps, routes.getUser, ({ principal }) => getUser(deps.db, principal.userId));
-  registerRoute(api, deps, routes.updateUser, ({ principal, body }) =>
-    updateUser(deps.db, principal.userId, body),
-  );
-  registerRoute(api, deps, routes.acceptUser, ({ principal, body }) =>
-    acceptTerms(deps.db, principal.userId, body),
-  );
-  registerRoute(api, deps, routes.deleteUser, ({ principal, body }) =>
-    deleteUser(deps, principal.userId, body.password),
-  );
-  registerRoute(api, deps, routes.signatureQualities, ({ principal }) =>
-    getSignatureQualities(deps.db, principal.userId),
-  );
+  registerRoute(api, deps, routes.getUser, ({ ctx }) => getUser(ctx));
+  registerRoute(api, deps, routes.updateUser, ({ ctx, body }) => updateUser(ctx, body));
+  registerRoute(api, deps, routes.acceptUser, ({ ctx, body }) => acceptTerms(ctx, body));
+  registerRoute(api, deps, routes.deleteUser, ({ ctx, body }) => deleteUser(ctx, body.password));
+  registerRoute(api, deps, routes.signatureQualities, ({ ctx }) => getSignatureQualities(ctx));
 };

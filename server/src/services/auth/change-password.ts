@@ -8,7 +8,7 @@ import { requireUser } from '../users/find-user.ts';
 import { createSession } from './create-session.ts';
 import { enqueuePasswordChangedMail } from './password-changed-mail.ts';
 import { revokeAllSessions } from './revoke-sessions.ts';
-import type { AccountDeps, RequestMeta } from './types.ts';
+import type { ServiceContext } from '../context.ts';
 
 /**
  * A wrong current password is 403, not 401: a 401 would make the client sign the user out
@@ -22,26 +22,25 @@ export const wrongPassword = () =>
  * session (this one too) and returns a fresh session. Clears `weakPassword`.
  */
 export async function changePassword(
-  deps: AccountDeps,
-  userId: string,
+  ctx: Pick<ServiceContext, 'db' | 'config' | 'principal' | 'meta'>,
   input: TChangePassword,
-  meta: RequestMeta,
 ): Promise<TSession> {
-  const user = await requireUser(deps.db, userId);
+  const { userId } = ctx.principal;
+  const user = await requireUser(ctx.db, userId);
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.old))) {
     throw wrongPassword();
   }
   assertPasswordPolicy(input.new, user.email);
   const passwordHash = await hashPassword(input.new);
   const now = new Date();
-  return deps.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({ passwordHash, weakPassword: false, passwordChangedAt: now, updatedAt: now })
       .where(eq(users.id, userId));
     await revokeAllSessions(tx, userId, now);
-    const session = await createSession(tx, userId, meta, now);
-    await enqueuePasswordChangedMail(tx, deps, user, now);
+    const session = await createSession(tx, userId, ctx.meta, now);
+    await enqueuePasswordChangedMail(tx, ctx.config, user, now);
     return { token: session.token, expiresAt: session.expiresAt };
   });
 }

@@ -1,5 +1,5 @@
 import type { TValidConfirmationResult } from '@signet/shared/user/user.schema';
-import type { DbOrTx } from '../../db/client.ts';
+import type { AnonymousContext } from '../context.ts';
 import { findUserByEmail } from '../users/find-user.ts';
 import { findLiveConfirmation } from './find-confirmation.ts';
 
@@ -8,12 +8,12 @@ import { findLiveConfirmation } from './find-confirmation.ts';
  * address. A link for an address that has meanwhile registered is no longer valid.
  */
 export async function checkConfirmation(
-  db: DbOrTx,
+  ctx: Pick<AnonymousContext, 'db'>,
   token: string,
 ): Promise<TValidConfirmationResult> {
-  const confirmation = await findLiveConfirmation(db, token);
+  const confirmation = await findLiveConfirmation(ctx.db, token);
   if (!confirmation) return { valid: false };
-  if (await findUserByEmail(db, confirmation.email)) return { valid: false };
+  if (await findUserByEmail(ctx.db, confirmation.email)) return { valid: false };
   return {
     valid: true,
     email: confirmation.email,

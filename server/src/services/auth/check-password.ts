@@ -1,8 +1,8 @@
-import type { TCheckPasswordResult } from '@signet/shared/user/user.schema';
+import type { TCheckPassword, TCheckPasswordResult } from '@signet/shared/user/user.schema';
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { checkPasswordPolicy } from '../../security/password-policy.ts';
+import type { AnonymousContext } from '../context.ts';
 import { findLiveConfirmation } from './find-confirmation.ts';
 
 /**
@@ -10,17 +10,17 @@ import { findLiveConfirmation } from './find-confirmation.ts';
  * address it must not contain comes from the signup token, or else from the signed-in user.
  */
 export async function checkPassword(
-  db: DbOrTx,
-  input: { password: string; token?: string | undefined },
-  userId: string | null,
+  ctx: Pick<AnonymousContext, 'db' | 'principal'>,
+  input: TCheckPassword,
 ): Promise<TCheckPasswordResult> {
+  const { db, principal } = ctx;
   let email: string | undefined;
   if (input.token) email = (await findLiveConfirmation(db, input.token))?.email;
-  if (!email && userId) {
+  if (!email && principal?.kind === 'user') {
     const [row] = await db
       .select({ email: users.email })
       .from(users)
-      .where(eq(users.id, userId))
+      .where(eq(users.id, principal.userId))
       .limit(1);
     email = row?.email;
   }

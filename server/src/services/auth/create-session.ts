@@ -1,8 +1,8 @@
-import { SESSION_TTL_MS } from '@signet/shared/constants';
+import { SESSION_TTL_MS } from '@signet/shared/session/session.constants';
 import type { DbOrTx } from '../../db/client.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { hashToken, newToken } from '../../security/tokens.ts';
-import type { RequestMeta } from './types.ts';
+import type { RequestMeta } from '../context.ts';
 
 /** Sessions end 24 h after they were made, whatever happens in between (spec section 9). */
 export { SESSION_TTL_MS };

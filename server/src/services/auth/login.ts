@@ -13,7 +13,7 @@ import { enforceRateLimits } from '../../security/rate-limit.ts';
 import { findUserByEmail } from '../users/find-user.ts';
 import { toUserDto } from '../users/user-dto.ts';
 import { createSession } from './create-session.ts';
-import type { AccountDeps, RequestMeta } from './types.ts';
+import type { AnonymousContext } from '../context.ts';
 
 const invalidCredentials = () =>
   new AppError('INVALID_CREDENTIALS', 401, 'The e-mail address or the password is wrong');
@@ -24,12 +24,11 @@ const invalidCredentials = () =>
  * sets `weakPassword`, so the client makes the user change it.
  */
 export async function login(
-  deps: AccountDeps,
+  ctx: Pick<AnonymousContext, 'db' | 'meta'>,
   input: TLogin,
-  meta: RequestMeta,
 ): Promise<TSessionWithUser> {
-  await enforceRateLimits(deps.db, 'login', { address: input.email, ip: meta.ip });
-  const user = await findUserByEmail(deps.db, input.email);
+  await enforceRateLimits(ctx.db, 'login', { address: input.email, ip: ctx.meta.ip });
+  const user = await findUserByEmail(ctx.db, input.email);
   if (!user?.passwordHash) {
     await burnVerification(input.password);
     throw invalidCredentials();
@@ -39,14 +38,14 @@ export async function login(
   const weakPassword = checkPasswordPolicy(input.password, user.email) !== null;
   const rehash = needsRehash(user.passwordHash) ? await hashPassword(input.password) : undefined;
   const now = new Date();
-  return deps.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(users)
       .set({ weakPassword, lastLoginAt: now, ...(rehash ? { passwordHash: rehash } : {}) })
       .where(eq(users.id, user.id))
       .returning();
     if (!updated) throw invalidCredentials();
-    const session = await createSession(tx, user.id, meta, now);
+    const session = await createSession(tx, user.id, ctx.meta, now);
     return { token: session.token, expiresAt: session.expiresAt, user: toUserDto(updated) };
   });
 }

@@ -2,12 +2,12 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { TUserRow } from '../../db/schema/users.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { siteLink } from './links.ts';
-import type { AccountDeps } from './types.ts';
+import type { Config } from '../../config.ts';
 
 /** Tells the owner that the password changed, with a way out if it was not them. */
 export async function enqueuePasswordChangedMail(
   tx: DbOrTx,
-  deps: AccountDeps,
+  config: Pick<Config, 'publicUrl'>,
   user: Pick<TUserRow, 'email' | 'firstName' | 'lang'>,
   when: Date,
 ): Promise<void> {
@@ -19,7 +19,7 @@ export async function enqueuePasswordChangedMail(
       email: user.email,
       name: user.firstName,
       date: `${when.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-      url: siteLink(deps.config, '/password-reset', { lang: user.lang }),
+      url: siteLink(config, '/password-reset', { lang: user.lang }),
     },
   });
 }

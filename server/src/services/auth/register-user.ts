@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../users/unique-violation.ts';
 import { toUserDto } from '../users/user-dto.ts';
 import { createSession } from './create-session.ts';
 import { findLiveConfirmation } from './find-confirmation.ts';
-import type { AccountDeps, RequestMeta } from './types.ts';
+import type { AnonymousContext } from '../context.ts';
 
 const invalidToken = () =>
   new AppError('INVALID_TOKEN', 400, 'This link is invalid or has expired; request a new one');
@@ -23,18 +23,17 @@ const emailTaken = () =>
  * is used up only when the account is created.
  */
 export async function registerUser(
-  deps: AccountDeps,
+  ctx: Pick<AnonymousContext, 'db' | 'meta'>,
   input: TRegister,
-  meta: RequestMeta,
 ): Promise<TSessionWithUser> {
-  const confirmation = await findLiveConfirmation(deps.db, input.token);
+  const confirmation = await findLiveConfirmation(ctx.db, input.token);
   if (!confirmation) throw invalidToken();
   assertPasswordPolicy(input.password, confirmation.email);
   // Hashing takes ~50 ms: do it before the transaction, not while holding locks.
   const passwordHash = await hashPassword(input.password);
   const now = new Date();
   try {
-    return await deps.db.transaction(async (tx) => {
+    return await ctx.db.transaction(async (tx) => {
       const [used] = await tx
         .update(emailConfirmations)
         .set({ usedAt: now })
@@ -68,7 +67,7 @@ export async function registerUser(
         .onConflictDoNothing({ target: users.email })
         .returning();
       if (!user) throw emailTaken();
-      const session = await createSession(tx, user.id, meta, now);
+      const session = await createSession(tx, user.id, ctx.meta, now);
       return { token: session.token, expiresAt: session.expiresAt, user: toUserDto(user) };
     });
   } catch (e) {

@@ -5,7 +5,7 @@ import { enforceRateLimits } from '../../security/rate-limit.ts';
 import { hashToken, newToken } from '../../security/tokens.ts';
 import { findUserByEmail } from '../users/find-user.ts';
 import { siteLink } from './links.ts';
-import type { AccountDeps, RequestMeta } from './types.ts';
+import type { AnonymousContext } from '../context.ts';
 
 /** Signup confirmation links work for 24 h. */
 export const CONFIRMATION_TTL_HOURS = 24;
@@ -16,22 +16,24 @@ export const CONFIRMATION_TTL_HOURS = 24;
  * endpoint does not reveal who has an account.
  */
 export async function requestConfirmation(
-  deps: AccountDeps,
+  ctx: Pick<AnonymousContext, 'db' | 'config' | 'meta'>,
   input: TRequestConfirmation,
-  meta: RequestMeta,
 ): Promise<{ status: 'sent' }> {
   // Counted outside the transaction so refused attempts still count.
-  await enforceRateLimits(deps.db, 'request-confirmation', { address: input.email, ip: meta.ip });
+  await enforceRateLimits(ctx.db, 'request-confirmation', {
+    address: input.email,
+    ip: ctx.meta.ip,
+  });
   const lang = input.lang ?? 'en';
   const now = new Date();
-  await deps.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const existing = await findUserByEmail(tx, input.email);
     if (existing) {
       await enqueueMail(tx, {
         to: existing.email,
         template: 'account-exists',
         lang,
-        data: { email: existing.email, url: siteLink(deps.config, '/login', { lang }) },
+        data: { email: existing.email, url: siteLink(ctx.config, '/login', { lang }) },
       });
       return;
     }
@@ -51,7 +53,7 @@ export async function requestConfirmation(
       data: {
         email: input.email,
         hours: CONFIRMATION_TTL_HOURS,
-        url: siteLink(deps.config, '/signup/confirm', { token, lang, flow: input.flow }),
+        url: siteLink(ctx.config, '/signup/confirm', { token, lang, flow: input.flow }),
       },
     });
   });

@@ -5,7 +5,7 @@ import { enforceRateLimits } from '../../security/rate-limit.ts';
 import { hashToken, newToken } from '../../security/tokens.ts';
 import { findUserByEmail } from '../users/find-user.ts';
 import { siteLink } from './links.ts';
-import type { AccountDeps, RequestMeta } from './types.ts';
+import type { AnonymousContext } from '../context.ts';
 
 /** Reset links work for 1 h. */
 export const RESET_TTL_HOURS = 1;
@@ -15,13 +15,12 @@ export const RESET_TTL_HOURS = 1;
  * the same either way.
  */
 export async function requestReset(
-  deps: AccountDeps,
+  ctx: Pick<AnonymousContext, 'db' | 'config' | 'meta'>,
   input: TRequestReset,
-  meta: RequestMeta,
 ): Promise<{ status: 'sent' }> {
-  await enforceRateLimits(deps.db, 'request-reset', { address: input.email, ip: meta.ip });
+  await enforceRateLimits(ctx.db, 'request-reset', { address: input.email, ip: ctx.meta.ip });
   const now = new Date();
-  await deps.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, input.email);
     if (!user) return;
     const lang = input.lang ?? user.lang;
@@ -40,7 +39,7 @@ export async function requestReset(
         email: user.email,
         name: user.firstName,
         hours: RESET_TTL_HOURS,
-        url: siteLink(deps.config, '/password-reset/new', { token, lang }),
+        url: siteLink(ctx.config, '/password-reset/new', { token, lang }),
       },
     });
   });

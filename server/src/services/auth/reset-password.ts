@@ -8,7 +8,7 @@ import { assertPasswordPolicy } from '../../security/password-policy.ts';
 import { hashToken } from '../../security/tokens.ts';
 import { enqueuePasswordChangedMail } from './password-changed-mail.ts';
 import { revokeAllSessions } from './revoke-sessions.ts';
-import type { AccountDeps } from './types.ts';
+import type { AnonymousContext } from '../context.ts';
 
 const invalidToken = () =>
   new AppError('INVALID_TOKEN', 400, 'This link is invalid or has expired; request a new one');
@@ -19,7 +19,7 @@ const invalidToken = () =>
  * mail.
  */
 export async function resetPassword(
-  deps: AccountDeps,
+  ctx: Pick<AnonymousContext, 'db' | 'config'>,
   input: TResetPassword,
 ): Promise<{ status: 'ok' }> {
   const now = new Date();
@@ -29,7 +29,7 @@ export async function resetPassword(
     isNull(passwordResets.usedAt),
     gt(passwordResets.expiresAt, now),
   );
-  const [found] = await deps.db
+  const [found] = await ctx.db
     .select({ email: users.email })
     .from(passwordResets)
     .innerJoin(users, eq(users.id, passwordResets.userId))
@@ -39,7 +39,7 @@ export async function resetPassword(
   assertPasswordPolicy(input.new, found.email);
   const passwordHash = await hashPassword(input.new);
 
-  await deps.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const [used] = await tx
       .update(passwordResets)
       .set({ usedAt: now })
@@ -63,7 +63,7 @@ export async function resetPassword(
       .returning();
     if (!user) throw invalidToken();
     await revokeAllSessions(tx, user.id, now);
-    await enqueuePasswordChangedMail(tx, deps, user, now);
+    await enqueuePasswordChangedMail(tx, ctx.config, user, now);
   });
   return { status: 'ok' };
 }

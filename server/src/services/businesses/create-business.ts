@@ -1,8 +1,8 @@
 import type { TBusiness, TCreateBusiness } from '@signet/shared/business/business.schema';
-import type { Db } from '../../db/client.ts';
 import { businessMembers } from '../../db/schema/business-members.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { AppError } from '../../errors.ts';
+import type { ServiceContext } from '../context.ts';
 import { isUniqueViolation } from '../users/unique-violation.ts';
 import { toBusinessDto } from './business-dto.ts';
 
@@ -11,12 +11,12 @@ const alreadyInBusiness = () =>
 
 /** `POST /v2/businesses`: a new business with the caller as its first admin. */
 export async function createBusiness(
-  db: Db,
-  userId: string,
+  ctx: Pick<ServiceContext, 'db' | 'principal'>,
   input: TCreateBusiness,
 ): Promise<TBusiness> {
+  const { userId } = ctx.principal;
   try {
-    return await db.transaction(async (tx) => {
+    return await ctx.db.transaction(async (tx) => {
       const now = new Date();
       const [business] = await tx
         .insert(businesses)

@@ -1,17 +1,4 @@
 /**
- * `Content-Disposition: attachment` with a file name every browser handles: an ASCII
- * `filename="…"` (non-ASCII as `_`) and the exact name as RFC 5987 `filename*=UTF-8''…`.
- */
-export function attachmentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
-
-/**
  * A safe file name from a title with `ext`, or `fallback` when the title leaves nothing usable
  * (spec section 9: '{id}.pdf', '{id}.zip', '{id}_protocol.pdf', '{id}_attachment-{n}.{ext}').
  */

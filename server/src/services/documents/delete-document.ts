@@ -1,11 +1,10 @@
 import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { documents } from '../../db/schema/documents.ts';
 import { requestDocuments } from '../../db/schema/request-documents.ts';
 import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import { AppError } from '../../errors.ts';
-import { type EventMeta, recordEvent } from '../../evidence/record-event.ts';
-import type { BlobStore } from '../../storage/blob-store.ts';
+import { recordEvent } from '../../evidence/record-event.ts';
+import type { ServiceContext } from '../context.ts';
 import { loadActor } from '../signature-requests/load-for-actor.ts';
 import { loadVisibleDocument } from './access.ts';
 
@@ -16,13 +15,11 @@ import { loadVisibleDocument } from './access.ts';
  * unless another live document has the same bytes.
  */
 export async function deleteDocument(
-  db: Db,
-  store: BlobStore,
-  userId: string,
-  meta: EventMeta,
+  ctx: Pick<ServiceContext, 'db' | 'blobs' | 'principal' | 'meta'>,
   documentId: string,
-): Promise<void> {
-  const doomed = await db.transaction(async (tx) => {
+): Promise<{ status: 'ok' }> {
+  const { userId } = ctx.principal;
+  const doomed = await ctx.db.transaction(async (tx) => {
     const { doc, isOwner } = await loadVisibleDocument(tx, documentId, userId, { forUpdate: true });
     if (!isOwner)
       throw new AppError('NOT_ALLOWED', 403, 'Only the owner may delete this document.');
@@ -46,7 +43,7 @@ export async function deleteDocument(
         requestId: r.id,
         type: 'document_removed',
         actor: { id: actor.userId, email: actor.email },
-        meta,
+        meta: ctx.meta,
         documentSha256: [doc.sha256],
         data: { document_id: doc.id, title: doc.title, reason: 'document deleted' },
       });
@@ -69,7 +66,8 @@ export async function deleteDocument(
   });
   // After the commit: a failed removal leaves an orphan blob, never a row without its blob.
   for (const key of doomed) {
-    await store.delete(key);
-    await store.deletePrefix(`render/${key}/`);
+    await ctx.blobs.delete(key);
+    await ctx.blobs.deletePrefix(`render/${key}/`);
   }
+  return { status: 'ok' };
 }

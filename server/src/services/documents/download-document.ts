@@ -1,7 +1,7 @@
-import type { Db } from '../../db/client.ts';
-import type { EventMeta } from '../../evidence/record-event.ts';
+import { DOWNLOAD_NAMES } from '@signet/shared/signature-request/signature-request.constants';
 import { recordEvent } from '../../evidence/record-event.ts';
-import { BlobNotFoundError, type BlobStore } from '../../storage/blob-store.ts';
+import { BlobNotFoundError } from '../../storage/blob-store.ts';
+import type { ServiceContext } from '../context.ts';
 import { loadActor } from '../signature-requests/load-for-actor.ts';
 import { loadVisibleDocument } from './access.ts';
 import { fileNameFromTitle } from './content-disposition.ts';
@@ -14,18 +14,16 @@ export type DownloadedFile = { bytes: Uint8Array; fileName: string; signed: bool
  * Each request carrying it in which the caller takes part logs a 'downloaded' event.
  */
 export async function downloadDocument(
-  db: Db,
-  store: BlobStore,
-  userId: string,
-  meta: EventMeta,
+  ctx: Pick<ServiceContext, 'db' | 'blobs' | 'principal' | 'meta'>,
   documentId: string,
   wantSigned: boolean | undefined,
 ): Promise<DownloadedFile> {
-  return db.transaction(async (tx) => {
+  const { userId } = ctx.principal;
+  return ctx.db.transaction(async (tx) => {
     const { doc, requestIds } = await loadVisibleDocument(tx, documentId, userId);
     const signed = (wantSigned ?? true) && doc.signedSha256 !== null;
     const key = signed ? doc.currentBlobKey : doc.blobKey;
-    const bytes = await store.get(key);
+    const bytes = await ctx.blobs.get(key);
     if (!bytes) throw new BlobNotFoundError(key);
     if (requestIds.length > 0) {
       const actor = await loadActor(tx, { userId });
@@ -34,12 +32,12 @@ export async function downloadDocument(
           requestId,
           type: 'downloaded',
           actor: { id: actor.userId, email: actor.email },
-          meta,
+          meta: ctx.meta,
           documentSha256: [signed ? (doc.signedSha256 as string) : doc.sha256],
           data: { document_id: doc.id, title: doc.title, signed },
         });
       }
     }
-    return { bytes, fileName: fileNameFromTitle(doc.title, 'pdf', `${doc.id}.pdf`), signed };
+    return { bytes, fileName: fileNameFromTitle(doc.title, 'pdf', DOWNLOAD_NAMES.document(doc.id)), signed };
   });
 }

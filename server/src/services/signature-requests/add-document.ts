@@ -1,11 +1,9 @@
 import type { TSignatureRequest } from '@signet/shared/signature-request/signature-request.schema';
 import { requestDocuments } from '../../db/schema/request-documents.ts';
 import { AppError } from '../../errors.ts';
-import type { RequestContext } from './context.ts';
+import { changeRequest, type RequestContext } from './context.ts';
 import { ownDocumentsToAttach } from './inputs.ts';
-import { assertAction, loadRequestForActor } from './load-for-actor.ts';
 import { recordChange } from './record-change.ts';
-import { toRequestDto } from './request-dto.ts';
 import { storeInlineDocuments } from './store-inline-documents.ts';
 
 /** `POST /v3/signature-requests/{id}/documents` (owner; DRAFT only): appends one document. */
@@ -14,9 +12,7 @@ export async function addRequestDocument(
   id: string,
   input: { document_id: string } | { title: string; content: string },
 ): Promise<TSignatureRequest> {
-  return ctx.db.transaction(async (tx) => {
-    const loaded = await loadRequestForActor(tx, id, ctx.principal, { forUpdate: true });
-    assertAction(loaded, 'addDocument');
+  return changeRequest(ctx, id, 'addDocument', async (tx, loaded) => {
     const [doc] =
       'document_id' in input
         ? await ownDocumentsToAttach(tx, loaded.actor.userId, [input.document_id], id)
@@ -32,6 +28,5 @@ export async function addRequestDocument(
       documentSha256: [doc.sha256],
       data: { document_id: doc.id, title: doc.title },
     });
-    return toRequestDto(await loadRequestForActor(tx, id, ctx.principal));
   });
 }

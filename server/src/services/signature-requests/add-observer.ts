@@ -1,10 +1,8 @@
 import type { TSignatureRequest } from '@signet/shared/signature-request/signature-request.schema';
 import { observers } from '../../db/schema/observers.ts';
 import { AppError } from '../../errors.ts';
-import type { RequestContext } from './context.ts';
-import { assertAction, loadRequestForActor } from './load-for-actor.ts';
+import { changeRequest, type RequestContext } from './context.ts';
 import { recordChange } from './record-change.ts';
-import { toRequestDto } from './request-dto.ts';
 
 /** `POST /v3/signature-requests/{id}/observers` (owner; DRAFT or OPEN). */
 export async function addObserver(
@@ -12,9 +10,7 @@ export async function addObserver(
   id: string,
   email: string,
 ): Promise<TSignatureRequest> {
-  return ctx.db.transaction(async (tx) => {
-    const loaded = await loadRequestForActor(tx, id, ctx.principal, { forUpdate: true });
-    assertAction(loaded, 'addObserver');
+  return changeRequest(ctx, id, 'addObserver', async (tx, loaded) => {
     if (loaded.observers.some((o) => o.email === email)) {
       throw new AppError('OBSERVER_EXISTS', 409, `${email} already observes this request`);
     }
@@ -23,6 +19,5 @@ export async function addObserver(
       type: 'observer_added',
       data: { email },
     });
-    return toRequestDto(await loadRequestForActor(tx, id, ctx.principal));
   });
 }

@@ -4,13 +4,11 @@ import type {
 } from '@signet/shared/signature-request/signature-request.schema';
 import { signers } from '../../db/schema/signers.ts';
 import { AppError } from '../../errors.ts';
-import type { RequestContext } from './context.ts';
+import { changeRequest, type RequestContext } from './context.ts';
 import { checkDocumentSignatures, signerEmail } from './inputs.ts';
-import { assertAction, loadRequestForActor } from './load-for-actor.ts';
 import { newClaimToken } from './mail.ts';
 import { notifyNextSigners } from './notify-next-signers.ts';
 import { recordChange } from './record-change.ts';
-import { toRequestDto } from './request-dto.ts';
 
 /**
  * `POST /v3/signature-requests/{id}/signatures` (owner; DRAFT or OPEN, until the first signature).
@@ -22,9 +20,7 @@ export async function addSigner(
   input: TAddSignature,
 ): Promise<TSignatureRequest> {
   const email = signerEmail(input);
-  return ctx.db.transaction(async (tx) => {
-    const loaded = await loadRequestForActor(tx, id, ctx.principal, { forUpdate: true });
-    assertAction(loaded, 'addSigner');
+  return changeRequest(ctx, id, 'addSigner', async (tx, loaded) => {
     if (loaded.signers.some((s) => s.email === email)) {
       throw new AppError('SIGNER_EXISTS', 409, `${email} already signs this request`);
     }
@@ -46,6 +42,5 @@ export async function addSigner(
       data: { email, order: input.order ?? 0 },
     });
     await notifyNextSigners(tx, id, ctx.config);
-    return toRequestDto(await loadRequestForActor(tx, id, ctx.principal));
   });
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { type ActorRef, loadActor } from './load-for-actor.ts';
+import type { ServiceContext } from '../context.ts';
+import { loadActor } from './load-for-actor.ts';
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -11,11 +11,11 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * other participants. Deleted requests and the caller's own address do not count.
  */
 export async function autocompleteEmails(
-  db: DbOrTx,
-  principal: ActorRef,
+  ctx: Pick<ServiceContext, 'db' | 'principal'>,
   input: string,
 ): Promise<{ emails: string[] }> {
-  const actor = await loadActor(db, principal);
+  const { db } = ctx;
+  const actor = await loadActor(db, ctx.principal);
   const q = input.trim().toLowerCase();
   const prefix = `${likeEscape(q)}%`;
   const contains = `%${likeEscape(q)}%`;

@@ -1,19 +1,49 @@
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import type { EventActor, EventMeta } from '../../evidence/record-event.ts';
-import type { BlobStore } from '../../storage/blob-store.ts';
-import type { ActorRef, LoadedRequest } from './load-for-actor.ts';
+import type { TRequestAction } from '@signet/shared/signature-request/signature-request.constants';
+import type { TSignatureRequest } from '@signet/shared/signature-request/signature-request.schema';
+import type { DbOrTx } from '../../db/client.ts';
+import type { EventActor } from '../../evidence/record-event.ts';
+import type { ServiceContext } from '../context.ts';
+import { assertAction, type LoadedRequest, loadRequestForActor } from './load-for-actor.ts';
 import type { MailRequest } from './mail.ts';
+import { toRequestDto } from './request-dto.ts';
 
-/** What every request use case gets: the database, the configuration, the caller and the call's IP/UA. */
-export type RequestContext = {
-  db: Db;
-  config: Config;
-  /** The blob store for inline uploads (defaults to the one made from the configuration). */
-  blobs?: BlobStore | undefined;
-  principal: ActorRef;
-  meta: EventMeta;
-};
+/** What a request use case takes from the service context. */
+export type RequestContext = Pick<ServiceContext, 'db' | 'blobs' | 'config' | 'principal' | 'meta'>;
+
+/**
+ * Every use case that acts on one request: in one transaction, the request loaded for the
+ * caller with its row locked (strangers and deleted requests get 404), the shared rules asked
+ * whether `action` is allowed now (403 or 409 with the rule's code otherwise, nothing written),
+ * then `work`.
+ */
+export function actOnRequest<T>(
+  ctx: Pick<ServiceContext, 'db' | 'principal'>,
+  id: string,
+  action: TRequestAction,
+  work: (tx: DbOrTx, loaded: LoadedRequest) => Promise<T>,
+): Promise<T> {
+  return ctx.db.transaction(async (tx) => {
+    const loaded = await loadRequestForActor(tx, id, ctx.principal, { forUpdate: true });
+    assertAction(loaded, action);
+    return work(tx, loaded);
+  });
+}
+
+/**
+ * {@link actOnRequest} for a change whose answer is the request as it now stands for the
+ * caller, read again in the same transaction (unless `change` answers itself).
+ */
+export function changeRequest(
+  ctx: Pick<ServiceContext, 'db' | 'principal'>,
+  id: string,
+  action: TRequestAction,
+  change: (tx: DbOrTx, loaded: LoadedRequest) => Promise<TSignatureRequest | undefined | void>,
+): Promise<TSignatureRequest> {
+  return actOnRequest(ctx, id, action, async (tx, loaded) => {
+    const answer = await change(tx, loaded);
+    return answer ?? toRequestDto(await loadRequestForActor(tx, id, ctx.principal));
+  });
+}
 
 /** The evidence actor of a loaded request's caller. */
 export const eventActor = (loaded: LoadedRequest): EventActor => ({

@@ -1,3 +1,4 @@
+import { duplicateParticipant } from '@signet/shared/signature-request/signature-request.rules';
 import type {
   TCreateSignatureRequest,
   TSignatureRequest,
@@ -21,17 +22,27 @@ import { storeInlineDocuments } from './store-inline-documents.ts';
  *
  * Decisions: a signer without `order` gets order 0, so signers sign in parallel unless orders
  * say otherwise (equal orders sign in parallel, a higher order waits for every lower one). The
- * same address twice among the signers is refused (400 DUPLICATE_SIGNER); observers are
- * de-duplicated.
+ * same address is named once: twice among the signers is refused with 400 DUPLICATE_SIGNER, an
+ * observer named twice or also signing with 400 DUPLICATE_OBSERVER (shared's
+ * `duplicateParticipant`, which the upload page applies too).
  */
 export async function createSignatureRequest(
   ctx: RequestContext,
   input: TCreateSignatureRequest,
 ): Promise<TSignatureRequest> {
   const emails = input.signatures.map(signerEmail);
-  const dup = emails.find((e, i) => emails.indexOf(e) !== i);
-  if (dup) throw new AppError('DUPLICATE_SIGNER', 400, `${dup} is named twice as a signer`);
-  const observerEmails = [...new Set(input.observers)];
+  const observerEmails = input.observers;
+  const dup = duplicateParticipant(emails, observerEmails);
+  if (dup?.role === 'signer') {
+    throw new AppError('DUPLICATE_SIGNER', 400, `${dup.email} is named twice as a signer`);
+  }
+  if (dup) {
+    throw new AppError(
+      'DUPLICATE_OBSERVER',
+      400,
+      `${dup.email} is named twice (an observer must not also sign)`,
+    );
+  }
 
   return ctx.db.transaction(async (tx) => {
     const actor = await loadActor(tx, ctx.principal);

@@ -3,10 +3,14 @@ import { eq } from 'drizzle-orm';
 import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import { signers } from '../../db/schema/signers.ts';
 import { recordEvent } from '../../evidence/record-event.ts';
-import { eventActor, mailRequest, participantEmails, type RequestContext } from './context.ts';
-import { assertAction, loadRequestForActor } from './load-for-actor.ts';
+import {
+  changeRequest,
+  eventActor,
+  mailRequest,
+  participantEmails,
+  type RequestContext,
+} from './context.ts';
 import { mailParticipants } from './mail.ts';
-import { toRequestDto } from './request-dto.ts';
 
 /**
  * `POST /v3/signature-requests/{id}/decline` (a signer whose signature is still due, OPEN or
@@ -18,9 +22,7 @@ export async function declineSignatureRequest(
   id: string,
   message: string,
 ): Promise<TSignatureRequest> {
-  return ctx.db.transaction(async (tx) => {
-    const loaded = await loadRequestForActor(tx, id, ctx.principal, { forUpdate: true });
-    assertAction(loaded, 'decline');
+  return changeRequest(ctx, id, 'decline', async (tx, loaded) => {
     const me = loaded.mySigner;
     if (!me) throw new Error('decline allowed without a signer slot');
     const now = new Date();
@@ -52,6 +54,5 @@ export async function declineSignatureRequest(
         exclude: loaded.actor.email,
       },
     );
-    return toRequestDto(await loadRequestForActor(tx, id, ctx.principal));
   });
 }

@@ -4,13 +4,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { signers } from '../../db/schema/signers.ts';
 import { AppError } from '../../errors.ts';
 import type { EventMeta } from '../../evidence/record-event.ts';
-import { mailRequest, type RequestContext } from './context.ts';
-import {
-  assertAction,
-  type LoadedRequest,
-  type LoadedSigner,
-  loadRequestForActor,
-} from './load-for-actor.ts';
+import { changeRequest, mailRequest, type RequestContext } from './context.ts';
+import type { LoadedRequest, LoadedSigner } from './load-for-actor.ts';
 import { mailSigner, newClaimToken, type RequestMailConfig } from './mail.ts';
 import { recordChange } from './record-change.ts';
 import { toRequestDto } from './request-dto.ts';
@@ -72,9 +67,7 @@ export async function delegateSignature(
   id: string,
   input: { email: string; message?: string | undefined },
 ): Promise<TSignatureRequest> {
-  return ctx.db.transaction(async (tx) => {
-    const loaded = await loadRequestForActor(tx, id, ctx.principal, { forUpdate: true });
-    assertAction(loaded, 'delegate');
+  return changeRequest(ctx, id, 'delegate', async (tx, loaded) => {
     const me = loaded.mySigner;
     if (!me) throw new Error('delegate allowed without a signer slot');
     await moveSignerSlot(tx, ctx.config, ctx.meta, loaded, me, input.email, {
@@ -92,6 +85,5 @@ export async function delegateSignature(
         mySigner: null,
       });
     }
-    return toRequestDto(await loadRequestForActor(tx, id, ctx.principal));
   });
 }

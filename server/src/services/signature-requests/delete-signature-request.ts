@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import { recordEvent } from '../../evidence/record-event.ts';
-import { eventActor, type RequestContext } from './context.ts';
-import { assertAction, loadRequestForActor } from './load-for-actor.ts';
+import { actOnRequest, eventActor, type RequestContext } from './context.ts';
 
 /**
  * `DELETE /v3/signature-requests/{id}` (owner; not while OPEN — withdraw first). Soft delete:
@@ -12,9 +11,7 @@ export async function deleteSignatureRequest(
   ctx: RequestContext,
   id: string,
 ): Promise<{ status: 'ok' }> {
-  return ctx.db.transaction(async (tx) => {
-    const loaded = await loadRequestForActor(tx, id, ctx.principal, { forUpdate: true });
-    assertAction(loaded, 'delete');
+  return actOnRequest(ctx, id, 'delete', async (tx, loaded) => {
     const now = new Date();
     await tx.update(signatureRequests).set({ deletedAt: now }).where(eq(signatureRequests.id, id));
     await recordEvent(tx, {

@@ -1,6 +1,6 @@
 import type {
   ZLockStatusSchema,
-  ZRequestStatusSchema,
+  ZSignatureRequestStatusSchema,
 } from '@signet/shared/signature-request/signature-request.schema';
 import type { z } from 'zod';
 import type { RequestContext } from './context.ts';
@@ -10,7 +10,7 @@ import { loadRequestForActor } from './load-for-actor.ts';
 export async function getRequestStatus(
   ctx: Pick<RequestContext, 'db' | 'principal'>,
   id: string,
-): Promise<z.output<typeof ZRequestStatusSchema>> {
+): Promise<z.output<typeof ZSignatureRequestStatusSchema>> {
   const loaded = await loadRequestForActor(ctx.db, id, ctx.principal);
   return {
     id,

@@ -2,10 +2,8 @@ import type { TSignatureRequest } from '@signet/shared/signature-request/signatu
 import { eq } from 'drizzle-orm';
 import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import { recordEvent } from '../../evidence/record-event.ts';
-import { eventActor, type RequestContext } from './context.ts';
-import { assertAction, loadRequestForActor } from './load-for-actor.ts';
+import { changeRequest, eventActor, type RequestContext } from './context.ts';
 import { notifyNextSigners } from './notify-next-signers.ts';
-import { toRequestDto } from './request-dto.ts';
 
 /**
  * `POST /v3/signature-requests/{id}/initiate` (owner; a DRAFT with documents and signers):
@@ -16,9 +14,7 @@ export async function initiateSignatureRequest(
   ctx: RequestContext,
   id: string,
 ): Promise<TSignatureRequest> {
-  return ctx.db.transaction(async (tx) => {
-    const loaded = await loadRequestForActor(tx, id, ctx.principal, { forUpdate: true });
-    assertAction(loaded, 'initiate');
+  return changeRequest(ctx, id, 'initiate', async (tx, loaded) => {
     const now = new Date();
     await tx
       .update(signatureRequests)
@@ -33,6 +29,5 @@ export async function initiateSignatureRequest(
       data: { signers: loaded.signers.map((s) => ({ email: s.email, order: s.order })) },
     });
     await notifyNextSigners(tx, id, ctx.config);
-    return toRequestDto(await loadRequestForActor(tx, id, ctx.principal));
   });
 }

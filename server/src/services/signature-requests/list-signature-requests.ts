@@ -1,18 +1,14 @@
-import {
-  dashboardColour,
-  signerStatus,
-} from '@signet/shared/signature-request/signature-request.rules';
+import type { TDashboardColour } from '@signet/shared/signature-request/signature-request.constants';
+import { signerStatus } from '@signet/shared/signature-request/signature-request.rules';
 import type {
   TRequestStatus,
+  TSignatureRequestList,
   TSignatureRequestListQuery,
-  ZSignatureRequestListSchema,
 } from '@signet/shared/signature-request/signature-request.schema';
 import { type SQL, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
+import type { ServiceContext } from '../context.ts';
 import { type ActorRef, loadActor, type RequestRole, requestNotFound } from './load-for-actor.ts';
-
-export type TSignatureRequestList = z.output<typeof ZSignatureRequestListSchema>;
 
 const SORT_COLUMNS: Record<TSignatureRequestListQuery['sortBy'], SQL> = {
   created_at: sql`i.created_at`,
@@ -36,8 +32,20 @@ type Card = {
   signers: { email: string; order: number; signed_at: string | null; declined_at: string | null }[];
 };
 
-/** A row of the page: [id, card, is_owner, is_signer, is_observer, owner id, [e-mail, first, last]]. */
-type PageRow = [string, Card, boolean, boolean, boolean, string, [string, string, string]];
+/**
+ * A row of the page: [id, card, is_owner, is_signer, is_observer, owner id, [e-mail, first,
+ * last], colour].
+ */
+type PageRow = [
+  string,
+  Card,
+  boolean,
+  boolean,
+  boolean,
+  string,
+  [string, string, string],
+  TDashboardColour,
+];
 
 /**
  * Account e-mail by user id. Addresses never change (no call changes them; a deleted account's
@@ -73,6 +81,8 @@ function rememberTotal(key: string, version: number, total: number) {
  * `GET /v3/signature-requests-redesign`: the caller's requests — as owner, as signer (their
  * e-mail) or as observer — excluding deleted ones, with every query parameter of spec section 3:
  * - `status`: comma-joined overall statuses;
+ * - `colour`: comma-joined dashboard colours as the caller sees them (to-sign, waiting, …),
+ *   read from the inbox row, so a filtered page is full and its total the filtered count;
  * - `dateFrom`/`dateTo` (inclusive days, UTC) on the date `dateTimeMode` names (created/updated);
  * - `search`: case-insensitive substring of the title or of any participant's address;
  * - `sendBy`: `me` (I own it), `others` (sent to me), `all`;
@@ -87,11 +97,11 @@ function rememberTotal(key: string, version: number, total: number) {
  * its reuse) and the page come from one statement, so they belong to one snapshot.
  */
 export async function listSignatureRequests(
-  db: DbOrTx,
-  principal: ActorRef,
+  ctx: Pick<ServiceContext, 'db' | 'principal'>,
   query: TSignatureRequestListQuery,
 ): Promise<TSignatureRequestList> {
-  const email = await callerEmail(db, principal);
+  const { db } = ctx;
+  const email = await callerEmail(db, ctx.principal);
   const me = sql`${email}`;
   const where: SQL[] = [sql`i.email = ${me}`, sql`i.visible`];
   if (query.sendBy === 'me') where.push(sql`i.is_owner`);
@@ -100,6 +110,14 @@ export async function listSignatureRequests(
     where.push(
       sql`i.status in (${sql.join(
         query.status.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    );
+  }
+  if (query.colour?.length) {
+    where.push(
+      sql`i.colour in (${sql.join(
+        query.colour.map((c) => sql`${c}`),
         sql`, `,
       )})`,
     );
@@ -125,9 +143,10 @@ export async function listSignatureRequests(
   const sortCol = SORT_COLUMNS[query.sortBy];
 
   const totalKey = JSON.stringify([
-    principal.userId,
+    ctx.principal.userId,
     query.sendBy,
     query.status,
+    query.colour,
     query.dateTimeMode,
     query.dateFrom,
     query.dateTo,
@@ -145,10 +164,12 @@ export async function listSignatureRequests(
         (select json_agg(json_build_array(p.request_id,
             (select c.card from request_cards c where c.request_id = p.request_id),
             p.is_owner, p.is_signer, p.is_observer, p.owner_id,
-            (select json_build_array(u.email, u.first_name, u.last_name) from users u where u.id = p.owner_id))
+            (select json_build_array(u.email, u.first_name, u.last_name) from users u where u.id = p.owner_id),
+            p.colour)
           order by p.sort_key ${dir}, p.request_id ${dir})
          from (
-           select i.request_id, ${sortCol} as sort_key, i.owner_id, i.is_owner, i.is_signer, i.is_observer
+           select i.request_id, ${sortCol} as sort_key, i.owner_id, i.is_owner, i.is_signer, i.is_observer,
+             i.colour
            from request_inbox i
            where ${filter}
            order by sort_key ${dir}, i.request_id ${dir}
@@ -179,7 +200,7 @@ export async function listSignatureRequests(
   const rows: PageRow[] = typeof row.rows === 'string' ? JSON.parse(row.rows) : (row.rows ?? []);
 
   const items = rows.map(
-    ([id, card, isOwner, isSigner, isObserver, ownerId, [ownerEmail, first, last]]) => {
+    ([id, card, isOwner, isSigner, isObserver, ownerId, [ownerEmail, first, last], colour]) => {
       const signerFacts = card.signers.map((s) => ({
         email: s.email,
         order: s.order,
@@ -190,7 +211,6 @@ export async function listSignatureRequests(
         email: s.email,
         status_code: signerStatus(card.status, s, signerFacts),
       }));
-      const mine = withStatus.find((s) => s.email === email) ?? null;
       const roles: RequestRole[] = [];
       if (isOwner) roles.push('owner');
       if (isSigner) roles.push('signer');
@@ -199,7 +219,9 @@ export async function listSignatureRequests(
         id,
         title: card.title,
         status_overall: card.status,
-        colour: dashboardColour(card.status, mine?.status_code ?? null),
+        // The inbox row's colour (what the filter matched) is shared's dashboardColour kept by
+        // the database; the list tests check the two agree on every row.
+        colour,
         owner: { id: ownerId, email: ownerEmail, name: `${first} ${last}`.trim() },
         signers: withStatus,
         document_count: card.document_count,

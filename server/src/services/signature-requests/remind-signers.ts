@@ -2,8 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { signers } from '../../db/schema/signers.ts';
 import { AppError } from '../../errors.ts';
 import { recordEvent } from '../../evidence/record-event.ts';
-import { eventActor, mailRequest, type RequestContext } from './context.ts';
-import { assertAction, loadRequestForActor } from './load-for-actor.ts';
+import { actOnRequest, eventActor, mailRequest, type RequestContext } from './context.ts';
 import { accountsByEmail, mailSigner } from './mail.ts';
 
 /** A signer is reminded at most once in this interval. */
@@ -18,9 +17,7 @@ export async function remindSigners(
   ctx: RequestContext,
   id: string,
 ): Promise<{ reminded: string[] }> {
-  return ctx.db.transaction(async (tx) => {
-    const loaded = await loadRequestForActor(tx, id, ctx.principal, { forUpdate: true });
-    assertAction(loaded, 'remind');
+  return actOnRequest(ctx, id, 'remind', async (tx, loaded) => {
     const now = new Date();
     const open = loaded.signers.filter((s) => s.status === 'OPEN');
     const due = open.filter(

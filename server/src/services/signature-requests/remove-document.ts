@@ -3,10 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { requestDocuments } from '../../db/schema/request-documents.ts';
 import { signers } from '../../db/schema/signers.ts';
 import { AppError } from '../../errors.ts';
-import type { RequestContext } from './context.ts';
-import { assertAction, loadRequestForActor } from './load-for-actor.ts';
+import { changeRequest, type RequestContext } from './context.ts';
 import { recordChange } from './record-change.ts';
-import { toRequestDto } from './request-dto.ts';
 
 /**
  * `DELETE /v3/signature-requests/{id}/documents/{docId}` (owner; DRAFT only). The document stays
@@ -17,9 +15,7 @@ export async function removeRequestDocument(
   id: string,
   docId: string,
 ): Promise<TSignatureRequest> {
-  return ctx.db.transaction(async (tx) => {
-    const loaded = await loadRequestForActor(tx, id, ctx.principal, { forUpdate: true });
-    assertAction(loaded, 'removeDocument');
+  return changeRequest(ctx, id, 'removeDocument', async (tx, loaded) => {
     const doc = loaded.documents.find((d) => d.id === docId);
     if (!doc) throw new AppError('DOCUMENT_NOT_FOUND', 404, 'The request has no such document');
     await tx
@@ -36,6 +32,5 @@ export async function removeRequestDocument(
       documentSha256: [doc.sha256],
       data: { document_id: doc.id, title: doc.title },
     });
-    return toRequestDto(await loadRequestForActor(tx, id, ctx.principal));
   });
 }

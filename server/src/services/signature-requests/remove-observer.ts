@@ -2,10 +2,8 @@ import type { TSignatureRequest } from '@signet/shared/signature-request/signatu
 import { eq } from 'drizzle-orm';
 import { observers } from '../../db/schema/observers.ts';
 import { AppError } from '../../errors.ts';
-import type { RequestContext } from './context.ts';
-import { assertAction, loadRequestForActor } from './load-for-actor.ts';
+import { changeRequest, type RequestContext } from './context.ts';
 import { recordChange } from './record-change.ts';
-import { toRequestDto } from './request-dto.ts';
 
 /** `DELETE /v3/signature-requests/{id}/observers/{o}` (owner; DRAFT or OPEN); `{o}` is the observer id. */
 export async function removeObserver(
@@ -13,9 +11,7 @@ export async function removeObserver(
   id: string,
   observerId: string,
 ): Promise<TSignatureRequest> {
-  return ctx.db.transaction(async (tx) => {
-    const loaded = await loadRequestForActor(tx, id, ctx.principal, { forUpdate: true });
-    assertAction(loaded, 'removeObserver');
+  return changeRequest(ctx, id, 'removeObserver', async (tx, loaded) => {
     const observer = loaded.observers.find((o) => o.id === observerId);
     if (!observer)
       throw new AppError('OBSERVER_NOT_FOUND', 404, 'The request has no such observer');
@@ -24,6 +20,5 @@ export async function removeObserver(
       type: 'observer_removed',
       data: { email: observer.email },
     });
-    return toRequestDto(await loadRequestForActor(tx, id, ctx.principal));
   });
 }

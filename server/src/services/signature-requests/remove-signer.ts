@@ -2,11 +2,9 @@ import type { TSignatureRequest } from '@signet/shared/signature-request/signatu
 import { eq } from 'drizzle-orm';
 import { signers } from '../../db/schema/signers.ts';
 import { AppError } from '../../errors.ts';
-import type { RequestContext } from './context.ts';
-import { assertAction, loadRequestForActor } from './load-for-actor.ts';
+import { changeRequest, type RequestContext } from './context.ts';
 import { notifyNextSigners } from './notify-next-signers.ts';
 import { recordChange } from './record-change.ts';
-import { toRequestDto } from './request-dto.ts';
 
 /**
  * `DELETE /v3/signature-requests/{id}/signatures/{sig}` (owner; until the first signature). An
@@ -18,9 +16,7 @@ export async function removeSigner(
   id: string,
   sid: string,
 ): Promise<TSignatureRequest> {
-  return ctx.db.transaction(async (tx) => {
-    const loaded = await loadRequestForActor(tx, id, ctx.principal, { forUpdate: true });
-    assertAction(loaded, 'removeSigner');
+  return changeRequest(ctx, id, 'removeSigner', async (tx, loaded) => {
     const signer = loaded.signers.find((s) => s.id === sid);
     if (!signer) throw new AppError('SIGNER_NOT_FOUND', 404, 'The request has no such signer');
     if (loaded.request.status === 'OPEN' && loaded.signers.length === 1) {
@@ -32,6 +28,5 @@ export async function removeSigner(
       data: { email: signer.email },
     });
     await notifyNextSigners(tx, id, ctx.config);
-    return toRequestDto(await loadRequestForActor(tx, id, ctx.principal));
   });
 }

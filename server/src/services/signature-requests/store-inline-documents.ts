@@ -1,6 +1,5 @@
 import type { DbOrTx } from '../../db/client.ts';
 import type { TDocumentRow } from '../../db/schema/documents.ts';
-import { blobStoreFor } from '../documents/blobs.ts';
 import { storeDocument } from '../documents/upload-document.ts';
 import type { RequestContext } from './context.ts';
 
@@ -16,11 +15,10 @@ export async function storeInlineDocuments(
   inline: readonly { title: string; content: string }[],
 ): Promise<TDocumentRow[]> {
   if (inline.length === 0) return [];
-  const store = blobStoreFor({ config: ctx.config, blobs: ctx.blobs });
   const rows: TDocumentRow[] = [];
   for (const d of inline) {
     const bytes = new Uint8Array(Buffer.from(d.content, 'base64'));
-    rows.push(await storeDocument(tx, store, ctx.config, ownerId, { title: d.title, bytes }));
+    rows.push(await storeDocument(tx, ctx.blobs, ctx.config, ownerId, { title: d.title, bytes }));
   }
   return rows;
 }

@@ -7,9 +7,7 @@ import type { z } from 'zod';
 import { observers } from '../../db/schema/observers.ts';
 import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import { recordEvent } from '../../evidence/record-event.ts';
-import { eventActor, type RequestContext } from './context.ts';
-import { assertAction, loadRequestForActor } from './load-for-actor.ts';
-import { toRequestDto } from './request-dto.ts';
+import { changeRequest, eventActor, type RequestContext } from './context.ts';
 
 export type TUpdateSignatureRequest = z.output<typeof ZUpdateSignatureRequestSchema>;
 
@@ -22,9 +20,7 @@ export async function updateSignatureRequest(
   id: string,
   input: TUpdateSignatureRequest,
 ): Promise<TSignatureRequest> {
-  return ctx.db.transaction(async (tx) => {
-    const loaded = await loadRequestForActor(tx, id, ctx.principal, { forUpdate: true });
-    assertAction(loaded, 'update');
+  return changeRequest(ctx, id, 'update', async (tx, loaded) => {
     const set: Partial<typeof signatureRequests.$inferInsert> = { updatedAt: new Date() };
     if (input.title !== undefined) set.title = input.title;
     if (input.message !== undefined) set.message = input.message;
@@ -61,6 +57,5 @@ export async function updateSignatureRequest(
         });
       }
     }
-    return toRequestDto(await loadRequestForActor(tx, id, ctx.principal));
   });
 }

@@ -2,10 +2,14 @@ import type { TSignatureRequest } from '@signet/shared/signature-request/signatu
 import { eq } from 'drizzle-orm';
 import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import { recordEvent } from '../../evidence/record-event.ts';
-import { eventActor, mailRequest, participantEmails, type RequestContext } from './context.ts';
-import { assertAction, loadRequestForActor } from './load-for-actor.ts';
+import {
+  changeRequest,
+  eventActor,
+  mailRequest,
+  participantEmails,
+  type RequestContext,
+} from './context.ts';
 import { mailParticipants } from './mail.ts';
-import { toRequestDto } from './request-dto.ts';
 
 /**
  * `POST /v3/signature-requests/{id}/withdraw` (owner; only while OPEN, else 409 REQUEST_NOT_OPEN
@@ -16,9 +20,7 @@ export async function withdrawSignatureRequest(
   id: string,
   message: string,
 ): Promise<TSignatureRequest> {
-  return ctx.db.transaction(async (tx) => {
-    const loaded = await loadRequestForActor(tx, id, ctx.principal, { forUpdate: true });
-    assertAction(loaded, 'withdraw');
+  return changeRequest(ctx, id, 'withdraw', async (tx, loaded) => {
     const now = new Date();
     await tx
       .update(signatureRequests)
@@ -44,6 +46,5 @@ export async function withdrawSignatureRequest(
         exclude: loaded.actor.email,
       },
     );
-    return toRequestDto(await loadRequestForActor(tx, id, ctx.principal));
   });
 }

@@ -1,6 +1,6 @@
 import type { TAccept, TUser } from '@signet/shared/user/user.schema';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { ServiceContext } from '../context.ts';
 import { users } from '../../db/schema/users.ts';
 import { requireUser } from './find-user.ts';
 import { toUserDto } from './user-dto.ts';
@@ -9,7 +9,12 @@ import { toUserDto } from './user-dto.ts';
  * `POST /v1/user/accept`: `gtc: true` records the acceptance of the terms (the first time
  * counts); `business_invite` records the answer to a pending business invitation.
  */
-export async function acceptTerms(db: Db, userId: string, input: TAccept): Promise<TUser> {
+export async function acceptTerms(
+  ctx: Pick<ServiceContext, 'db' | 'principal'>,
+  input: TAccept,
+): Promise<TUser> {
+  const { db } = ctx;
+  const { userId } = ctx.principal;
   const user = await requireUser(db, userId);
   const set: Partial<typeof users.$inferInsert> = {};
   if (input.gtc && user.acceptedGtcAt === null) set.acceptedGtcAt = new Date();

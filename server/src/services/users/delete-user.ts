@@ -5,7 +5,7 @@ import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../errors.ts';
 import { verifyPassword } from '../../security/password-hash.ts';
 import { wrongPassword } from '../auth/change-password.ts';
-import type { AccountDeps } from '../auth/types.ts';
+import type { ServiceContext } from '../context.ts';
 import { requireUser } from './find-user.ts';
 
 /**
@@ -15,15 +15,15 @@ import { requireUser } from './find-user.ts';
  * first (409 LAST_BUSINESS_ADMIN).
  */
 export async function deleteUser(
-  deps: AccountDeps,
-  userId: string,
+  ctx: Pick<ServiceContext, 'db' | 'principal'>,
   password: string,
 ): Promise<{ status: 'ok' }> {
-  const user = await requireUser(deps.db, userId);
+  const { userId } = ctx.principal;
+  const user = await requireUser(ctx.db, userId);
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password))) {
     throw wrongPassword();
   }
-  await deps.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const [membership] = await tx
       .select()
       .from(businessMembers)

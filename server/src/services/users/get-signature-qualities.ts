@@ -1,12 +1,11 @@
 import type { TSignatureQualities } from '@signet/shared/user/user.schema';
-import type { DbOrTx } from '../../db/client.ts';
+import type { ServiceContext } from '../context.ts';
 import { requireUser } from './find-user.ts';
 import { signatureQualitiesOf } from './user-dto.ts';
 
 /** `GET /v3/user/signature-qualities-detail` */
 export async function getSignatureQualities(
-  db: DbOrTx,
-  userId: string,
+  ctx: Pick<ServiceContext, 'db' | 'principal'>,
 ): Promise<TSignatureQualities> {
-  return signatureQualitiesOf(await requireUser(db, userId));
+  return signatureQualitiesOf(await requireUser(ctx.db, ctx.principal.userId));
 }

@@ -1,12 +1,17 @@
 import type { TUpdateUser, TUser } from '@signet/shared/user/user.schema';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { ServiceContext } from '../context.ts';
 import { users } from '../../db/schema/users.ts';
 import { requireUser } from './find-user.ts';
 import { toUserDto } from './user-dto.ts';
 
 /** `PUT /v1/user`: only the fields present change; `null` clears a nullable attribute. */
-export async function updateUser(db: Db, userId: string, input: TUpdateUser): Promise<TUser> {
+export async function updateUser(
+  ctx: Pick<ServiceContext, 'db' | 'principal'>,
+  input: TUpdateUser,
+): Promise<TUser> {
+  const { db } = ctx;
+  const { userId } = ctx.principal;
   const a = input.attributes ?? {};
   const set: Partial<typeof users.$inferInsert> = {};
   if (input.firstName !== undefined) set.firstName = input.firstName;

@@ -1,9 +1,9 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { isCrawler } from '../../lib/crawler.ts';
 import { getT } from '../../lib/i18n.ts';
-import type { Lang } from '../../lib/lang.ts';
+import type { TLang } from '@signet/shared/i18n/lang.rules';
 
-type Props = { lang: Lang; children: ReactNode };
+type Props = { lang: TLang; children: ReactNode };
 type State = { failed: boolean };
 
 /**

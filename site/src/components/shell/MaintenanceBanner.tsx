@@ -1,11 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { readCookie, STAFF_COOKIE } from '../../lib/storage.ts';
+import { readCookie } from '@signet/shared/session/cookies';
+import { SITE_COOKIES } from '../../lib/storage.ts';
 import { $maintenance, maintenanceEffect } from '../../stores/maintenance.ts';
 
 /** The light warning banner for a maintenance in progress that does not block (spec 2). */
 export function MaintenanceBanner({ text, linkLabel }: { text: string; linkLabel: string }) {
   const status = useStore($maintenance);
-  if (maintenanceEffect(status, readCookie(STAFF_COOKIE) !== null) !== 'banner') return null;
+  if (maintenanceEffect(status, readCookie(SITE_COOKIES.staff) !== null) !== 'banner') return null;
   return (
     <div className="banner banner--warning" role="status" data-testid="maintenance-banner">
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">

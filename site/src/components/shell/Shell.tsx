@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { runGuard } from '../../lib/guard.ts';
 import { getT } from '../../lib/i18n.ts';
-import type { Lang } from '../../lib/lang.ts';
-import type { Access } from '../../lib/roles.ts';
+import type { TLang } from '@signet/shared/i18n/lang.rules';
+import type { Access } from '../../lib/access.ts';
 import { startMaintenancePolling, stopMaintenancePolling } from '../../stores/maintenance.ts';
 import { $session } from '../../stores/session.ts';
 import { MaintenanceBanner } from './MaintenanceBanner.tsx';
@@ -10,7 +10,7 @@ import { DialogHost, OverlayHost } from './ModalHost.tsx';
 import { SnackbarHost } from './SnackbarHost.tsx';
 
 export type ShellProps = {
-  lang: Lang;
+  lang: TLang;
   /** Who may open the page; omitted: anyone, nothing is checked. */
   access?: Access;
   /** Exactly the named role. */

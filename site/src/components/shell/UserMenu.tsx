@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { getT } from '../../lib/i18n.ts';
-import type { Lang } from '../../lib/lang.ts';
+import type { TLang } from '@signet/shared/i18n/lang.rules';
 import { $session, logout } from '../../stores/session.ts';
 
 function initials(first: string, last: string, email: string): string {
@@ -10,7 +10,7 @@ function initials(first: string, last: string, email: string): string {
 }
 
 /** The header's user menu: avatar button with name, profile links, business console and logout. */
-export default function UserMenu({ lang }: { lang: Lang }) {
+export default function UserMenu({ lang }: { lang: TLang }) {
   const t = getT(lang);
   const session = useStore($session);
   const [open, setOpen] = useState(false);
@@ -38,7 +38,7 @@ export default function UserMenu({ lang }: { lang: Lang }) {
     return <div className="user-menu user-menu--placeholder" aria-hidden="true" />;
   }
   const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
-  const isMember = session.roles.includes('member');
+  const isMember = session.roles.has('member');
   return (
     <div className="user-menu" ref={root}>
       {isMember && (

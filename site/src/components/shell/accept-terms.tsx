@@ -1,7 +1,6 @@
-import type { TUser } from '@signet/shared/user/user.schema';
-import { request } from '../../lib/api.ts';
+import type { TLang } from '@signet/shared/i18n/lang.rules';
+import { api, call } from '../../lib/api.ts';
 import { getT } from '../../lib/i18n.ts';
-import type { Lang } from '../../lib/lang.ts';
 import { openDialog } from '../../stores/modals.ts';
 import { logout, setUser } from '../../stores/session.ts';
 
@@ -9,7 +8,7 @@ import { logout, setUser } from '../../stores/session.ts';
  * The general "accept terms" dialog (spec 2, general dialogs): shown by the guard to users who
  * have not accepted the terms. It cannot be dismissed; accepting calls POST /v1/user/accept.
  */
-export function openAcceptTerms(lang: Lang): number {
+export function openAcceptTerms(lang: TLang): number {
   const t = getT(lang);
   return openDialog({
     name: 'general/accept-terms',
@@ -23,8 +22,7 @@ export function openAcceptTerms(lang: Lang): number {
         label: t('terms.accept'),
         variant: 'primary',
         handler: async () => {
-          const user = await request<TUser>('POST', '/v1/user/accept', { gtc: true });
-          setUser(user);
+          setUser(await call(api.acceptUser, { body: { gtc: true } }));
         },
       },
     ],

@@ -1,8 +1,5 @@
-import { isEmail } from '@signet/shared/validation/validation.rules';
-import { addObserver, failureText } from '../../islands/requests/api.ts';
-import { openDialog } from '../../stores/modals.ts';
-import { showSnackbar } from '../../stores/snackbars.ts';
-import { DialogForm, emptyValues, type TRequestDialogContext } from './fields.tsx';
+import { api, call } from '../../lib/api.ts';
+import { openRequestDialog, type TRequestDialogContext } from './request-dialog.tsx';
 
 export const ADD_OBSERVER_DIALOG = 'document/add-observer';
 
@@ -12,36 +9,15 @@ export const ADD_OBSERVER_DIALOG = 'document/add-observer';
  */
 export function openAddObserverDialog(ctx: TRequestDialogContext): void {
   const { t } = ctx;
-  const values = emptyValues();
-  openDialog({
+  openRequestDialog(ctx, {
     name: ADD_OBSERVER_DIALOG,
     title: t('dialog.addObserver.title'),
-    content: (
-      <DialogForm
-        name={ADD_OBSERVER_DIALOG}
-        values={values}
-        submit="add"
-        intro={t('dialog.addObserver.body')}
-        emailLabel={t('dialog.email')}
-      />
-    ),
-    actions: [
-      { id: 'cancel', label: t('action.cancel'), variant: 'text' },
-      {
-        id: 'add',
-        label: t('dialog.addObserver.confirm'),
-        variant: 'primary',
-        handler: async () => {
-          const email = values.email.trim().toLowerCase();
-          if (!isEmail(email)) throw new Error(t('account:form.email'));
-          try {
-            ctx.onDone(await addObserver(ctx.requestId, email));
-          } catch (error) {
-            showSnackbar({ message: t('snackbar.observerFailed'), variant: 'error' });
-            throw new Error(failureText(t, error));
-          }
-        },
-      },
-    ],
+    body: t('dialog.addObserver.body'),
+    confirm: t('dialog.addObserver.confirm'),
+    variant: 'primary',
+    emailLabel: t('dialog.email'),
+    send: ({ email }) =>
+      call(api.addSignatureRequestObserver, { params: { id: ctx.requestId }, body: { email } }),
+    failed: t('snackbar.observerFailed'),
   });
 }

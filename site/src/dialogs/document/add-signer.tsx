@@ -1,8 +1,5 @@
-import { isEmail } from '@signet/shared/validation/validation.rules';
-import { addSigner, failureText } from '../../islands/requests/api.ts';
-import { openDialog } from '../../stores/modals.ts';
-import { showSnackbar } from '../../stores/snackbars.ts';
-import { DialogForm, emptyValues, type TRequestDialogContext } from './fields.tsx';
+import { api, call } from '../../lib/api.ts';
+import { openRequestDialog, type TRequestDialogContext } from './request-dialog.tsx';
 
 export const ADD_SIGNER_DIALOG = 'document/add-signer';
 
@@ -13,41 +10,19 @@ export const ADD_SIGNER_DIALOG = 'document/add-signer';
  */
 export function openAddSignerDialog(ctx: TRequestDialogContext & { nextOrder: number }): void {
   const { t } = ctx;
-  const values = emptyValues();
-  openDialog({
+  openRequestDialog(ctx, {
     name: ADD_SIGNER_DIALOG,
     title: t('dialog.addSigner.title'),
-    content: (
-      <DialogForm
-        name={ADD_SIGNER_DIALOG}
-        values={values}
-        submit="add"
-        intro={t('dialog.addSigner.body')}
-        emailLabel={t('dialog.email')}
-      />
-    ),
-    actions: [
-      { id: 'cancel', label: t('action.cancel'), variant: 'text' },
-      {
-        id: 'add',
-        label: t('dialog.addSigner.confirm'),
-        variant: 'primary',
-        handler: async () => {
-          const email = values.email.trim().toLowerCase();
-          if (!isEmail(email)) throw new Error(t('account:form.email'));
-          try {
-            const updated = await addSigner(ctx.requestId, {
-              signer_identity_data: { email_address: email },
-              order: ctx.nextOrder,
-            });
-            ctx.onDone(updated);
-          } catch (error) {
-            showSnackbar({ message: t('snackbar.inviteFailed'), variant: 'error' });
-            throw new Error(failureText(t, error));
-          }
-          showSnackbar({ message: t('snackbar.signerAdded', { email }), variant: 'success' });
-        },
-      },
-    ],
+    body: t('dialog.addSigner.body'),
+    confirm: t('dialog.addSigner.confirm'),
+    variant: 'primary',
+    emailLabel: t('dialog.email'),
+    send: ({ email }) =>
+      call(api.addSignatureRequestSigner, {
+        params: { id: ctx.requestId },
+        body: { signer_identity_data: { email_address: email }, order: ctx.nextOrder },
+      }),
+    failed: t('snackbar.inviteFailed'),
+    succeeded: ({ email }) => t('snackbar.signerAdded', { email }),
   });
 }

@@ -1,8 +1,5 @@
-import { isEmail } from '@signet/shared/validation/validation.rules';
-import { delegateSignature, failureText } from '../../islands/requests/api.ts';
-import { openDialog } from '../../stores/modals.ts';
-import { showSnackbar } from '../../stores/snackbars.ts';
-import { DialogForm, emptyValues, type TRequestDialogContext } from './fields.tsx';
+import { api, call } from '../../lib/api.ts';
+import { openRequestDialog, type TRequestDialogContext } from './request-dialog.tsx';
 
 export const DELEGATE_DIALOG = 'document/delegate';
 
@@ -12,39 +9,21 @@ export const DELEGATE_DIALOG = 'document/delegate';
  */
 export function openDelegateDialog(ctx: TRequestDialogContext & { ownEmail: string }): void {
   const { t } = ctx;
-  const values = emptyValues();
-  openDialog({
+  openRequestDialog(ctx, {
     name: DELEGATE_DIALOG,
     title: t('dialog.delegate.title'),
-    content: (
-      <DialogForm
-        name={DELEGATE_DIALOG}
-        values={values}
-        submit="delegate"
-        intro={t('dialog.delegate.body')}
-        emailLabel={t('dialog.delegate.email')}
-        messageLabel={t('dialog.message')}
-        messageNote={t('upload.optional')}
-      />
-    ),
-    actions: [
-      { id: 'cancel', label: t('action.cancel'), variant: 'text' },
-      {
-        id: 'delegate',
-        label: t('dialog.delegate.confirm'),
-        variant: 'primary',
-        handler: async () => {
-          const email = values.email.trim().toLowerCase();
-          if (!isEmail(email)) throw new Error(t('account:form.email'));
-          if (email === ctx.ownEmail.toLowerCase()) throw new Error(t('dialog.delegate.self'));
-          try {
-            ctx.onDone(await delegateSignature(ctx.requestId, email, values.message.trim()));
-          } catch (error) {
-            throw new Error(failureText(t, error));
-          }
-          showSnackbar({ message: t('snackbar.delegated', { email }), variant: 'success' });
-        },
-      },
-    ],
+    body: t('dialog.delegate.body'),
+    confirm: t('dialog.delegate.confirm'),
+    variant: 'primary',
+    emailLabel: t('dialog.delegate.email'),
+    messageLabel: t('dialog.message'),
+    refuseEmail: (email) =>
+      email === ctx.ownEmail.toLowerCase() ? t('dialog.delegate.self') : null,
+    send: ({ email, message }) =>
+      call(api.delegateSignatureRequest, {
+        params: { id: ctx.requestId },
+        body: message ? { email, message } : { email },
+      }),
+    succeeded: ({ email }) => t('snackbar.delegated', { email }),
   });
 }

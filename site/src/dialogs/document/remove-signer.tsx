@@ -1,6 +1,5 @@
-import { failureText, removeSigner } from '../../islands/requests/api.ts';
-import { openDialog } from '../../stores/modals.ts';
-import type { TRequestDialogContext } from './fields.tsx';
+import { api, call } from '../../lib/api.ts';
+import { openRequestDialog, type TRequestDialogContext } from './request-dialog.tsx';
 
 export const REMOVE_SIGNER_DIALOG = 'document/remove-signer';
 
@@ -9,24 +8,13 @@ export function openRemoveSignerDialog(
   ctx: TRequestDialogContext & { sid: string; email: string },
 ): void {
   const { t } = ctx;
-  openDialog({
+  openRequestDialog(ctx, {
     name: REMOVE_SIGNER_DIALOG,
     title: t('dialog.removeSigner.title'),
-    content: <p>{t('dialog.removeSigner.body', { email: ctx.email })}</p>,
-    actions: [
-      { id: 'cancel', label: t('action.cancel'), variant: 'text' },
-      {
-        id: 'remove',
-        label: t('dialog.removeSigner.confirm'),
-        variant: 'danger',
-        handler: async () => {
-          try {
-            ctx.onDone(await removeSigner(ctx.requestId, ctx.sid));
-          } catch (error) {
-            throw new Error(failureText(t, error));
-          }
-        },
-      },
-    ],
+    body: t('dialog.removeSigner.body', { email: ctx.email }),
+    confirm: t('dialog.removeSigner.confirm'),
+    variant: 'danger',
+    send: () =>
+      call(api.removeSignatureRequestSigner, { params: { id: ctx.requestId, sig: ctx.sid } }),
   });
 }

@@ -1,7 +1,5 @@
-import { failureText, withdrawRequest } from '../../islands/requests/api.ts';
-import { openDialog } from '../../stores/modals.ts';
-import { showSnackbar } from '../../stores/snackbars.ts';
-import { DialogForm, emptyValues, type TRequestDialogContext } from './fields.tsx';
+import { api, call } from '../../lib/api.ts';
+import { openRequestDialog, type TRequestDialogContext } from './request-dialog.tsx';
 
 export const WITHDRAW_DIALOG = 'document/withdraw';
 
@@ -11,35 +9,15 @@ export const WITHDRAW_DIALOG = 'document/withdraw';
  */
 export function openWithdrawDialog(ctx: TRequestDialogContext): void {
   const { t } = ctx;
-  const values = emptyValues();
-  openDialog({
+  openRequestDialog(ctx, {
     name: WITHDRAW_DIALOG,
     title: t('dialog.withdraw.title'),
-    content: (
-      <DialogForm
-        name={WITHDRAW_DIALOG}
-        values={values}
-        submit="withdraw"
-        intro={t('dialog.withdraw.body')}
-        messageLabel={t('dialog.message')}
-        messageNote={t('upload.optional')}
-      />
-    ),
-    actions: [
-      { id: 'cancel', label: t('action.cancel'), variant: 'text' },
-      {
-        id: 'withdraw',
-        label: t('dialog.withdraw.confirm'),
-        variant: 'danger',
-        handler: async () => {
-          try {
-            ctx.onDone(await withdrawRequest(ctx.requestId, values.message.trim()));
-          } catch (error) {
-            throw new Error(failureText(t, error));
-          }
-          showSnackbar({ message: t('snackbar.withdrawn'), variant: 'success' });
-        },
-      },
-    ],
+    body: t('dialog.withdraw.body'),
+    confirm: t('dialog.withdraw.confirm'),
+    variant: 'danger',
+    messageLabel: t('dialog.message'),
+    send: ({ message }) =>
+      call(api.withdrawSignatureRequest, { params: { id: ctx.requestId }, body: { message } }),
+    succeeded: () => t('snackbar.withdrawn'),
   });
 }

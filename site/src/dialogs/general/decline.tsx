@@ -1,7 +1,5 @@
-import { declineRequest, failureText } from '../../islands/requests/api.ts';
-import { openDialog } from '../../stores/modals.ts';
-import { showSnackbar } from '../../stores/snackbars.ts';
-import { DialogForm, emptyValues, type TRequestDialogContext } from '../document/fields.tsx';
+import { api, call } from '../../lib/api.ts';
+import { openRequestDialog, type TRequestDialogContext } from '../document/request-dialog.tsx';
 
 export const DECLINE_DIALOG = 'general/decline';
 
@@ -11,35 +9,15 @@ export const DECLINE_DIALOG = 'general/decline';
  */
 export function openDeclineDialog(ctx: TRequestDialogContext): void {
   const { t } = ctx;
-  const values = emptyValues();
-  openDialog({
+  openRequestDialog(ctx, {
     name: DECLINE_DIALOG,
     title: t('dialog.decline.title'),
-    content: (
-      <DialogForm
-        name={DECLINE_DIALOG}
-        values={values}
-        submit="decline"
-        intro={t('dialog.decline.body')}
-        messageLabel={t('dialog.decline.reason')}
-        messageNote={t('upload.optional')}
-      />
-    ),
-    actions: [
-      { id: 'cancel', label: t('action.cancel'), variant: 'text' },
-      {
-        id: 'decline',
-        label: t('dialog.decline.confirm'),
-        variant: 'danger',
-        handler: async () => {
-          try {
-            ctx.onDone(await declineRequest(ctx.requestId, values.message.trim()));
-          } catch (error) {
-            throw new Error(failureText(t, error));
-          }
-          showSnackbar({ message: t('snackbar.declined'), variant: 'success' });
-        },
-      },
-    ],
+    body: t('dialog.decline.body'),
+    confirm: t('dialog.decline.confirm'),
+    variant: 'danger',
+    messageLabel: t('dialog.decline.reason'),
+    send: ({ message }) =>
+      call(api.declineSignatureRequest, { params: { id: ctx.requestId }, body: { message } }),
+    succeeded: () => t('snackbar.declined'),
   });
 }

@@ -1,6 +1,5 @@
-import { deleteRequest, failureText } from '../../islands/requests/api.ts';
-import { openDialog } from '../../stores/modals.ts';
-import type { TRequestDialogContext } from '../document/fields.tsx';
+import { api, call } from '../../lib/api.ts';
+import { openRequestDialog, type TRequestDialogContext } from '../document/request-dialog.tsx';
 
 export const DELETE_DOCUMENTS_DIALOG = 'general/delete-documents';
 
@@ -10,25 +9,15 @@ export const DELETE_DOCUMENTS_DIALOG = 'general/delete-documents';
  */
 export function openDeleteDocumentsDialog(ctx: TRequestDialogContext & { title: string }): void {
   const { t } = ctx;
-  openDialog({
+  openRequestDialog(ctx, {
     name: DELETE_DOCUMENTS_DIALOG,
     title: t('dialog.delete.title'),
-    content: <p>{t('dialog.delete.body', { title: ctx.title })}</p>,
-    actions: [
-      { id: 'cancel', label: t('action.cancel'), variant: 'text' },
-      {
-        id: 'delete',
-        label: t('dialog.delete.confirm'),
-        variant: 'danger',
-        handler: async () => {
-          try {
-            await deleteRequest(ctx.requestId);
-          } catch (error) {
-            throw new Error(failureText(t, error));
-          }
-          ctx.onDone(null);
-        },
-      },
-    ],
+    body: t('dialog.delete.body', { title: ctx.title }),
+    confirm: t('dialog.delete.confirm'),
+    variant: 'danger',
+    send: async () => {
+      await call(api.deleteSignatureRequest, { params: { id: ctx.requestId } });
+      return null;
+    },
   });
 }

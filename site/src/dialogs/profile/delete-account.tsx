@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react';
+import { ApiError } from '@signet/shared/api/browser';
 import { useId, useState } from 'react';
-import { apiErrorOf, deleteUser, errorText } from '../../islands/account/api.ts';
+import { api, call } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/errors.ts';
 import type { TFunction } from '../../lib/i18n.ts';
 import { pageLang } from '../../lib/i18n.ts';
 import { statusPageUrl } from '../../lib/status-pages.ts';
@@ -29,13 +31,13 @@ export function openDeleteAccountDialog(t: TFunction): void {
         handler: async () => {
           if (state.password === '') throw new Error(t('form.required'));
           try {
-            await deleteUser(state.password);
+            await call(api.deleteUser, { body: { password: state.password } });
           } catch (error) {
-            if (apiErrorOf(error).code === 'WRONG_PASSWORD') {
+            if (ApiError.of(error).code === 'WRONG_PASSWORD') {
               throw new Error(t('deleteAccount.wrongPassword'));
             }
             // e.g. 409 LAST_BUSINESS_ADMIN: the errors namespace explains it.
-            throw new Error(errorText(t, error));
+            throw new Error(errorMessage(t, error));
           }
           clearSession();
           window.location.assign(statusPageUrl('/bye', pageLang()));

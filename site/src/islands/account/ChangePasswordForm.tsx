@@ -1,78 +1,53 @@
-import { type FormEvent, useState } from 'react';
+import type { TLang } from '@signet/shared/i18n/lang.rules';
+import { takeRememberedPath } from '@signet/shared/session/session';
+import { useState } from 'react';
+import { api, call } from '../../lib/api.ts';
+import { required, useFormSubmit } from '../../lib/form.ts';
 import { getT } from '../../lib/i18n.ts';
-import type { Lang } from '../../lib/lang.ts';
-import { apiErrorOf, changePassword, errorText } from './api.ts';
+import { startSession } from '../../stores/session.ts';
 import { FormAlert, PasswordField, SubmitButton } from './Field.tsx';
-import { type FieldErrors, firstError, focusField, required } from './form.ts';
 import { PasswordVerdict } from './PasswordVerdict.tsx';
-import { afterLoginPath, notify, replaceToken, useCurrentUser } from './session.ts';
-import { passwordMessageKey, usePasswordCheck } from './usePasswordCheck.ts';
+import { notify, useCurrentUser } from './session.ts';
+import { checkNewPassword, passwordRefusal, usePasswordCheck } from './usePasswordCheck.ts';
 
-type Key = 'old' | 'new';
-const ORDER: readonly Key[] = ['old', 'new'];
-const IDS: Record<Key, string> = { old: 'change-old', new: 'change-new' };
+const IDS = { old: 'change-old', new: 'change-new' } as const;
 
 /**
  * `/profile/change-password`: current and new password (checked live). A user flagged
  * weakPassword is sent here and told why; afterwards they continue where they wanted to go.
  */
-export default function ChangePasswordForm({ lang }: { lang: Lang }) {
+export default function ChangePasswordForm({ lang }: { lang: TLang }) {
   const t = getT(lang, 'account');
   const user = useCurrentUser();
   const forced = user?.attributes.weakPassword === true;
   const [values, setValues] = useState({ old: '', new: '' });
-  const [errors, setErrors] = useState<FieldErrors<Key>>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const { check, verify } = usePasswordCheck(values.new);
+  const form = useFormSubmit({ t, ids: IDS, alertId: 'change-alert' });
 
-  const set = (key: Key) => (value: string) => {
+  const set = (key: keyof typeof IDS) => (value: string) => {
     setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
+    form.touch(key);
   };
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const next: FieldErrors<Key> = { old: required(t, values.old), new: required(t, values.new) };
-    setAlert(null);
-    setBusy(true);
-    try {
-      if (!next.new) {
-        const verdict = await verify();
-        const key = passwordMessageKey(verdict);
-        if (verdict.state === 'bad' && key) next.new = t(key);
-      }
-      setErrors(next);
-      const first = firstError(ORDER, next);
-      if (first) {
-        setBusy(false);
-        focusField(IDS[first]);
-        return;
-      }
-      const session = await changePassword({ old: values.old, new: values.new });
-      replaceToken(session);
+  const onSubmit = form.submit({
+    check: async () => ({
+      old: required(t, values.old),
+      new: await checkNewPassword(t, values.new, verify),
+    }),
+    run: async () => {
+      startSession(await call(api.changePassword, { body: { old: values.old, new: values.new } }));
       notify(t('changePassword.done'), 'success', true);
-      window.location.assign(forced ? afterLoginPath() : '/profile');
-    } catch (err) {
-      setBusy(false);
-      const { code, passwordCode } = apiErrorOf(err);
-      if (passwordCode) {
-        setErrors((e) => ({ ...e, new: t(`password.${passwordCode}`) }));
-        focusField(IDS.new);
-        return;
-      }
+      window.location.assign(forced ? takeRememberedPath() : '/profile');
+    },
+    refused: (error) => {
+      const policy = passwordRefusal(t, error);
+      if (policy) return { errors: { new: policy } };
       // 403, not 401: a wrong current password must not sign the user out.
-      if (code === 'WRONG_PASSWORD') {
-        setErrors((e) => ({ ...e, old: t('changePassword.wrongOld') }));
-        setValues((v) => ({ ...v, old: '' }));
-        focusField(IDS.old);
-        return;
-      }
-      setAlert(errorText(t, err));
-      focusField('change-alert');
-    }
-  }
+      if (error.code !== 'WRONG_PASSWORD') return null;
+      setValues((v) => ({ ...v, old: '' }));
+      return { errors: { old: t('changePassword.wrongOld') } };
+    },
+  });
 
   return (
     <form className="acc-form" noValidate onSubmit={onSubmit} aria-labelledby="page-heading">
@@ -81,7 +56,7 @@ export default function ChangePasswordForm({ lang }: { lang: Lang }) {
           {t('changePassword.forced')}
         </p>
       ) : null}
-      <FormAlert id="change-alert" message={alert} />
+      <FormAlert id="change-alert" message={form.alert} />
       {user ? (
         <input type="email" autoComplete="username" value={user.email} readOnly hidden />
       ) : null}
@@ -93,7 +68,7 @@ export default function ChangePasswordForm({ lang }: { lang: Lang }) {
         required
         value={values.old}
         onValue={set('old')}
-        error={errors.old}
+        error={form.errors.old}
       />
       <PasswordField
         t={t}
@@ -103,10 +78,10 @@ export default function ChangePasswordForm({ lang }: { lang: Lang }) {
         required
         value={values.new}
         onValue={set('new')}
-        error={errors.new}
-        hint={<PasswordVerdict t={t} check={check} showError={!errors.new} />}
+        error={form.errors.new}
+        hint={<PasswordVerdict t={t} check={check} showError={!form.errors.new} />}
       />
-      <SubmitButton busy={busy} label={t('changePassword.submit')} t={t} />
+      <SubmitButton busy={form.busy} label={t('changePassword.submit')} t={t} />
     </form>
   );
 }

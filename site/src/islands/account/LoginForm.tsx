@@ -1,71 +1,49 @@
-import { type FormEvent, useState } from 'react';
+import type { TLang } from '@signet/shared/i18n/lang.rules';
+import { takeRememberedPath } from '@signet/shared/session/session';
+import { useState } from 'react';
+import { api, call } from '../../lib/api.ts';
+import { email as emailRule, focusField, required, useFormSubmit } from '../../lib/form.ts';
 import { getT } from '../../lib/i18n.ts';
-import type { Lang } from '../../lib/lang.ts';
-import { apiErrorOf, errorText, login } from './api.ts';
+import { startSession } from '../../stores/session.ts';
 import { FormAlert, PasswordField, SubmitButton, TextField } from './Field.tsx';
-import { email as emailRule, type FieldErrors, firstError, focusField, required } from './form.ts';
-import { afterLoginPath, startSession } from './session.ts';
 
-type Props = { lang: Lang; initialEmail?: string | undefined };
-type Key = 'email' | 'password';
-const ORDER: readonly Key[] = ['email', 'password'];
-const IDS: Record<Key, string> = { email: 'login-email', password: 'login-password' };
+type Props = { lang: TLang; initialEmail?: string | undefined };
+const IDS = { email: 'login-email', password: 'login-password' } as const;
 
 /** `/login`: e-mail and password; on success back to the remembered path or /dashboard. */
 export default function LoginForm({ lang, initialEmail }: Props) {
   const t = getT(lang, 'account');
   const [values, setValues] = useState({ email: initialEmail ?? '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<Key>>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit({ t, ids: IDS, alertId: 'login-alert' });
 
-  const set = (key: Key) => (value: string) => {
+  const set = (key: keyof typeof IDS) => (value: string) => {
     setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
+    form.touch(key);
   };
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const next: FieldErrors<Key> = {
-      email: emailRule(t, values.email),
-      password: required(t, values.password),
-    };
-    setErrors(next);
-    const first = firstError(ORDER, next);
-    if (first) {
-      setAlert(null);
-      focusField(IDS[first]);
-      return;
-    }
-    setBusy(true);
-    setAlert(null);
-    try {
-      const result = await login({
-        email: values.email.trim().toLowerCase(),
-        password: values.password,
+  const onSubmit = form.submit({
+    check: () => ({ email: emailRule(t, values.email), password: required(t, values.password) }),
+    run: async () => {
+      const result = await call(api.login, {
+        body: { email: values.email.trim().toLowerCase(), password: values.password },
       });
       startSession(result);
       window.location.assign(
-        result.user.attributes.weakPassword ? '/profile/change-password' : afterLoginPath(),
+        result.user.attributes.weakPassword ? '/profile/change-password' : takeRememberedPath(),
       );
-    } catch (error) {
-      const { code } = apiErrorOf(error);
-      setBusy(false);
-      if (code === 'INVALID_CREDENTIALS') {
-        setAlert(t('login.invalidCredentials'));
-        setValues((v) => ({ ...v, password: '' }));
-        focusField(IDS.password);
-        return;
-      }
-      setAlert(errorText(t, error));
-      focusField('login-alert');
-    }
-  }
+    },
+    refused: (error) => {
+      if (error.code !== 'INVALID_CREDENTIALS') return null;
+      setValues((v) => ({ ...v, password: '' }));
+      // The alert says why; the password field is where the user goes on.
+      queueMicrotask(() => focusField(IDS.password));
+      return { alert: t('login.invalidCredentials') };
+    },
+  });
 
   return (
     <form className="acc-form" noValidate onSubmit={onSubmit} aria-labelledby="page-heading">
-      <FormAlert id="login-alert" message={alert} />
+      <FormAlert id="login-alert" message={form.alert} />
       <TextField
         id={IDS.email}
         label={t('field.email')}
@@ -75,7 +53,7 @@ export default function LoginForm({ lang, initialEmail }: Props) {
         required
         value={values.email}
         onValue={set('email')}
-        error={errors.email}
+        error={form.errors.email}
       />
       <PasswordField
         t={t}
@@ -85,12 +63,12 @@ export default function LoginForm({ lang, initialEmail }: Props) {
         required
         value={values.password}
         onValue={set('password')}
-        error={errors.password}
+        error={form.errors.password}
       />
       <p className="acc-form__aside">
         <a href="/password-reset">{t('login.forgot')}</a>
       </p>
-      <SubmitButton busy={busy} label={t('login.submit')} t={t} />
+      <SubmitButton busy={form.busy} label={t('login.submit')} t={t} />
     </form>
   );
 }

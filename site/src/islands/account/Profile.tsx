@@ -1,10 +1,10 @@
 import { openDeleteAccountDialog } from '../../dialogs/profile/delete-account.tsx';
 import { getT } from '../../lib/i18n.ts';
-import type { Lang } from '../../lib/lang.ts';
+import type { TLang } from '@signet/shared/i18n/lang.rules';
 import { useFlash, useFreshUser } from './session.ts';
 
 /** `/profile`: who the user is, whether the e-mail is confirmed, and where to change things. */
-export default function Profile({ lang }: { lang: Lang }) {
+export default function Profile({ lang }: { lang: TLang }) {
   const t = getT(lang, 'account');
   const user = useFreshUser();
   useFlash();

@@ -1,9 +1,8 @@
-import { useState } from 'react';
+import { codeFromLang, type TLang } from '@signet/shared/i18n/lang.rules';
+import { api, call } from '../../lib/api.ts';
+import { useFormSubmit } from '../../lib/form.ts';
 import { getT } from '../../lib/i18n.ts';
-import { type Lang, linkCode } from '../../lib/lang.ts';
-import { errorText, requestReset } from './api.ts';
 import { FormAlert } from './Field.tsx';
-import { focusField } from './form.ts';
 import { rememberEmail, useFreshUser } from './session.ts';
 
 /**
@@ -11,11 +10,10 @@ import { rememberEmail, useFreshUser } from './session.ts';
  * opening a link mailed to it (signup or password reset), so an unconfirmed one is offered a
  * reset link.
  */
-export default function ProfileConfirm({ lang }: { lang: Lang }) {
+export default function ProfileConfirm({ lang }: { lang: TLang }) {
   const t = getT(lang, 'account');
   const user = useFreshUser();
-  const [busy, setBusy] = useState(false);
-  const [alert, setAlert] = useState<string | null>(null);
+  const form = useFormSubmit({ t, ids: {}, alertId: 'confirm-alert' });
 
   if (!user) {
     return (
@@ -25,20 +23,14 @@ export default function ProfileConfirm({ lang }: { lang: Lang }) {
     );
   }
 
-  async function sendLink(email: string) {
-    if (busy) return;
-    setBusy(true);
-    setAlert(null);
-    try {
-      await requestReset({ email, lang: linkCode(lang) });
-      rememberEmail('reset', email);
-      window.location.assign('/password-reset/mail-sent');
-    } catch (err) {
-      setBusy(false);
-      setAlert(errorText(t, err));
-      focusField('confirm-alert');
-    }
-  }
+  const sendLink = (email: string) =>
+    form.submit({
+      run: async () => {
+        await call(api.requestReset, { body: { email, lang: codeFromLang(lang) } });
+        rememberEmail('reset', email);
+        window.location.assign('/password-reset/mail-sent');
+      },
+    })();
 
   return (
     <div className="acc-stack">
@@ -52,14 +44,14 @@ export default function ProfileConfirm({ lang }: { lang: Lang }) {
             {t('profileConfirm.unverified', { email: user.email })}
           </p>
           <p>{t('profileConfirm.howTo')}</p>
-          <FormAlert id="confirm-alert" message={alert} />
+          <FormAlert id="confirm-alert" message={form.alert} />
           <button
             type="button"
             className="btn btn--secondary"
-            aria-busy={busy || undefined}
-            onClick={() => sendLink(user.email)}
+            aria-busy={form.busy || undefined}
+            onClick={() => void sendLink(user.email)}
           >
-            {busy ? t('form.working') : t('profileConfirm.reset')}
+            {form.busy ? t('form.working') : t('profileConfirm.reset')}
           </button>
         </>
       )}

@@ -1,79 +1,51 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import type { TLang } from '@signet/shared/i18n/lang.rules';
+import { isPlausibleLinkToken } from '@signet/shared/user/user.constants';
+import { useEffect, useState } from 'react';
+import { api, call } from '../../lib/api.ts';
+import { focusField, queryParam, useFormSubmit } from '../../lib/form.ts';
 import { getT } from '../../lib/i18n.ts';
-import type { Lang } from '../../lib/lang.ts';
-import { apiErrorOf, errorText, resetPassword } from './api.ts';
 import { FormAlert, PasswordField, SubmitButton } from './Field.tsx';
-import { focusField, queryParam, required } from './form.ts';
 import { PasswordVerdict } from './PasswordVerdict.tsx';
 import { InvalidLink } from './SignupConfirm.tsx';
-import { passwordMessageKey, usePasswordCheck } from './usePasswordCheck.ts';
+import { checkNewPassword, passwordRefusal, usePasswordCheck } from './usePasswordCheck.ts';
 
-type Props = { lang: Lang };
-
-/** Tokens in links are 16–200 characters (ZLinkTokenSchema); anything else cannot be valid. */
-const plausibleToken = (value: string | null): value is string =>
-  !!value && value.length >= 16 && value.length <= 200;
+type Props = { lang: TLang };
+const IDS = { password: 'reset-password' } as const;
 
 /** `/password-reset/new?token=…`: a new password (checked live) → /password-reset/confirm. */
 export default function ResetNewForm({ lang }: Props) {
   const t = getT(lang, 'account');
-  const [token, setToken] = useState<string | null | undefined>(undefined);
+  const [token, setToken] = useState<string | null>(null);
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [invalid, setInvalid] = useState(false);
   const { check, verify } = usePasswordCheck(password);
+  const form = useFormSubmit({ t, ids: IDS, alertId: 'reset-new-alert' });
 
   useEffect(() => {
     const value = queryParam('token');
-    setToken(value);
-    if (!plausibleToken(value)) setInvalid(true);
+    if (isPlausibleLinkToken(value)) setToken(value);
+    else setInvalid(true);
   }, []);
 
   useEffect(() => {
     if (invalid) focusField('reset-invalid');
   }, [invalid]);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy || !token) return;
-    setAlert(null);
-    let problem = required(t, password);
-    setError(problem);
-    if (problem) {
-      focusField('reset-password');
-      return;
-    }
-    setBusy(true);
-    try {
-      const verdict = await verify();
-      const key = passwordMessageKey(verdict);
-      if (verdict.state === 'bad' && key) {
-        problem = t(key);
-        setError(problem);
-        setBusy(false);
-        focusField('reset-password');
-        return;
-      }
-      await resetPassword({ token, new: password });
+  const onSubmit = form.submit({
+    check: async () => ({ password: await checkNewPassword(t, password, verify) }),
+    run: async () => {
+      if (!token) return;
+      await call(api.resetPassword, { body: { token, new: password } });
       window.location.assign('/password-reset/confirm');
-    } catch (err) {
-      setBusy(false);
-      const { code, passwordCode } = apiErrorOf(err);
-      if (code === 'INVALID_TOKEN') {
-        setInvalid(true);
-        return;
-      }
-      if (passwordCode) {
-        setError(t(`password.${passwordCode}`));
-        focusField('reset-password');
-        return;
-      }
-      setAlert(errorText(t, err));
-      focusField('reset-new-alert');
-    }
-  }
+    },
+    refused: (error) => {
+      const policy = passwordRefusal(t, error);
+      if (policy) return { errors: { password: policy } };
+      if (error.code !== 'INVALID_TOKEN') return null;
+      setInvalid(true);
+      return { alert: t('resetNew.invalidTitle') };
+    },
+  });
 
   if (invalid) {
     return <InvalidLink t={t} id="reset-invalid" prefix="resetNew" href="/password-reset" />;
@@ -81,22 +53,22 @@ export default function ResetNewForm({ lang }: Props) {
 
   return (
     <form className="acc-form" noValidate onSubmit={onSubmit} aria-labelledby="page-heading">
-      <FormAlert id="reset-new-alert" message={alert} />
+      <FormAlert id="reset-new-alert" message={form.alert} />
       <PasswordField
         t={t}
-        id="reset-password"
+        id={IDS.password}
         label={t('resetNew.password')}
         autoComplete="new-password"
         required
         value={password}
         onValue={(v) => {
           setPassword(v);
-          setError(undefined);
+          form.touch('password');
         }}
-        error={error}
-        hint={<PasswordVerdict t={t} check={check} showError={!error} />}
+        error={form.errors.password}
+        hint={<PasswordVerdict t={t} check={check} showError={!form.errors.password} />}
       />
-      <SubmitButton busy={busy} label={t('resetNew.submit')} t={t} />
+      <SubmitButton busy={form.busy} label={t('resetNew.submit')} t={t} />
     </form>
   );
 }

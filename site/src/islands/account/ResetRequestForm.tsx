@@ -1,49 +1,35 @@
-import { type FormEvent, useState } from 'react';
+import { codeFromLang, type TLang } from '@signet/shared/i18n/lang.rules';
+import { useState } from 'react';
+import { api, call } from '../../lib/api.ts';
+import { email as emailRule, useFormSubmit } from '../../lib/form.ts';
 import { getT } from '../../lib/i18n.ts';
-import { type Lang, linkCode } from '../../lib/lang.ts';
-import { errorText, requestReset } from './api.ts';
 import { FormAlert, SubmitButton, TextField } from './Field.tsx';
-import { email as emailRule, focusField } from './form.ts';
 import { rememberEmail } from './session.ts';
 
-type Props = { lang: Lang; initialEmail?: string | undefined };
+type Props = { lang: TLang; initialEmail?: string | undefined };
+const IDS = { email: 'reset-email' } as const;
 
 /** `/password-reset`: e-mail → reset mail (same answer whether or not it has an account). */
 export default function ResetRequestForm({ lang, initialEmail }: Props) {
   const t = getT(lang, 'account');
   const [email, setEmail] = useState(initialEmail ?? '');
-  const [error, setError] = useState<string | undefined>();
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit({ t, ids: IDS, alertId: 'reset-alert' });
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const problem = emailRule(t, email);
-    setError(problem);
-    if (problem) {
-      focusField('reset-email');
-      return;
-    }
-    setBusy(true);
-    setAlert(null);
-    try {
+  const onSubmit = form.submit({
+    check: () => ({ email: emailRule(t, email) }),
+    run: async () => {
       const address = email.trim().toLowerCase();
-      await requestReset({ email: address, lang: linkCode(lang) });
+      await call(api.requestReset, { body: { email: address, lang: codeFromLang(lang) } });
       rememberEmail('reset', address);
       window.location.assign('/password-reset/mail-sent');
-    } catch (err) {
-      setBusy(false);
-      setAlert(errorText(t, err));
-      focusField('reset-alert');
-    }
-  }
+    },
+  });
 
   return (
     <form className="acc-form" noValidate onSubmit={onSubmit} aria-labelledby="page-heading">
-      <FormAlert id="reset-alert" message={alert} />
+      <FormAlert id="reset-alert" message={form.alert} />
       <TextField
-        id="reset-email"
+        id={IDS.email}
         label={t('field.email')}
         type="email"
         autoComplete="email"
@@ -52,11 +38,11 @@ export default function ResetRequestForm({ lang, initialEmail }: Props) {
         value={email}
         onValue={(v) => {
           setEmail(v);
-          setError(undefined);
+          form.touch('email');
         }}
-        error={error}
+        error={form.errors.email}
       />
-      <SubmitButton busy={busy} label={t('reset.submit')} t={t} />
+      <SubmitButton busy={form.busy} label={t('reset.submit')} t={t} />
     </form>
   );
 }

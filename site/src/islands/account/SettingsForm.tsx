@@ -1,33 +1,42 @@
-import type { TSignatureQuality } from '@signet/shared/user/user.schema';
-import { type FormEvent, useEffect, useState } from 'react';
-import { getT } from '../../lib/i18n.ts';
-import type { Lang } from '../../lib/lang.ts';
-import { errorText, updateUser } from './api.ts';
+import type { TLang } from '@signet/shared/i18n/lang.rules';
 import {
-  DEFAULT_QUALITIES,
+  DEFAULT_QUALITY_CHOICES,
+  EMAIL_NOTIFICATION_LEVELS,
   LEGISLATIONS,
-  NOTIFICATION_LEVELS,
+  type TEmailNotificationLevel,
+  type TLegislation,
+  type TSignatureQuality,
   type TUserLang,
   USER_LANGS,
-} from './constants.ts';
+} from '@signet/shared/user/user.constants';
+import { useEffect, useState } from 'react';
+import { api, call } from '../../lib/api.ts';
+import { useFormSubmit } from '../../lib/form.ts';
+import { getT } from '../../lib/i18n.ts';
+import { rememberLang, setUser } from '../../stores/session.ts';
 import { FormAlert, SubmitButton } from './Field.tsx';
-import { focusField } from './form.ts';
-import { applyLanguage, notify, storeUser, useFreshUser } from './session.ts';
+import { notify, useFreshUser } from './session.ts';
 
 type Values = {
   lang: TUserLang;
-  emailNotificationLevel: (typeof NOTIFICATION_LEVELS)[number];
-  defaultLegislation: string;
-  defaultQuality: string;
+  emailNotificationLevel: TEmailNotificationLevel;
+  defaultLegislation: TLegislation | '';
+  defaultQuality: TSignatureQuality | '';
 };
 
+const IDS = {
+  lang: 'settings-lang',
+  emailNotificationLevel: 'settings-notifications',
+  defaultLegislation: 'settings-legislation',
+  defaultQuality: 'settings-quality',
+} as const;
+
 /** `/profile/settings`: language, notifications and signing defaults (`PUT /v1/user`). */
-export default function SettingsForm({ lang }: { lang: Lang }) {
+export default function SettingsForm({ lang }: { lang: TLang }) {
   const t = getT(lang, 'account');
   const user = useFreshUser();
   const [values, setValues] = useState<Values | null>(null);
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit({ t, ids: IDS, alertId: 'settings-alert' });
 
   useEffect(() => {
     if (!user || values) return;
@@ -51,55 +60,56 @@ export default function SettingsForm({ lang }: { lang: Lang }) {
   const set = (key: keyof Values) => (value: string) =>
     setValues((v) => (v ? ({ ...v, [key]: value } as Values) : v));
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy || !values || !user) return;
-    setBusy(true);
-    setAlert(null);
-    try {
-      const updated = await updateUser({
-        attributes: {
-          lang: values.lang,
-          emailNotificationLevel: values.emailNotificationLevel,
-          defaultLegislation: (values.defaultLegislation || null) as 'EIDAS' | 'ZERTES' | null,
-          defaultQuality: (values.defaultQuality || null) as TSignatureQuality | null,
+  const onSubmit = form.submit({
+    done: true,
+    run: async () => {
+      const updated = await call(api.updateUser, {
+        body: {
+          attributes: {
+            lang: values.lang,
+            emailNotificationLevel: values.emailNotificationLevel,
+            defaultLegislation: values.defaultLegislation || null,
+            defaultQuality: values.defaultQuality || null,
+          },
         },
       });
-      storeUser(updated);
+      setUser(updated);
       if (updated.attributes.lang !== user.attributes.lang) {
         // The page text is rendered in the old language: reload in the new one.
-        applyLanguage(updated.attributes.lang);
+        rememberLang(updated.attributes.lang);
         window.location.reload();
         return;
       }
-      setBusy(false);
       notify(t('settings.saved'), 'success');
-    } catch (err) {
-      setBusy(false);
-      setAlert(errorText(t, err));
-      focusField('settings-alert');
-    }
-  }
+    },
+  });
+
+  // A default set elsewhere (e.g. AES_MINIMAL) stays selectable so saving keeps it.
+  const own = user.attributes.defaultQuality;
+  const qualities: readonly TSignatureQuality[] =
+    own && !(DEFAULT_QUALITY_CHOICES as readonly string[]).includes(own)
+      ? [...DEFAULT_QUALITY_CHOICES, own]
+      : DEFAULT_QUALITY_CHOICES;
 
   return (
     <form className="acc-form" noValidate onSubmit={onSubmit} aria-labelledby="page-heading">
-      <FormAlert id="settings-alert" message={alert} />
+      <FormAlert id="settings-alert" message={form.alert} />
       <Select
-        id="settings-lang"
+        id={IDS.lang}
         label={t('field.language')}
         value={values.lang}
         onValue={set('lang')}
         options={USER_LANGS.map((code) => [code, t(`lang.${code}`)])}
       />
       <Select
-        id="settings-notifications"
+        id={IDS.emailNotificationLevel}
         label={t('settings.notifications')}
         value={values.emailNotificationLevel}
         onValue={set('emailNotificationLevel')}
-        options={NOTIFICATION_LEVELS.map((level) => [level, t(`notify.${level}`)])}
+        options={EMAIL_NOTIFICATION_LEVELS.map((level) => [level, t(`notify.${level}`)])}
       />
       <Select
-        id="settings-legislation"
+        id={IDS.defaultLegislation}
         label={t('settings.legislation')}
         value={values.defaultLegislation}
         onValue={set('defaultLegislation')}
@@ -109,23 +119,16 @@ export default function SettingsForm({ lang }: { lang: Lang }) {
         ]}
       />
       <Select
-        id="settings-quality"
+        id={IDS.defaultQuality}
         label={t('settings.quality')}
         value={values.defaultQuality}
         onValue={set('defaultQuality')}
         options={[
           ['', t('profile.notSet')],
-          // A default set elsewhere (e.g. AES_MINIMAL) stays selectable so saving keeps it.
-          ...[
-            ...DEFAULT_QUALITIES,
-            ...(user.attributes.defaultQuality &&
-            !(DEFAULT_QUALITIES as readonly string[]).includes(user.attributes.defaultQuality)
-              ? [user.attributes.defaultQuality]
-              : []),
-          ].map((q): [string, string] => [q, t(`quality.${q}`)]),
+          ...qualities.map((q): [string, string] => [q, t(`quality.${q}`)]),
         ]}
       />
-      <SubmitButton busy={busy} label={t('settings.save')} t={t} />
+      <SubmitButton busy={form.busy} label={t('settings.save')} t={t} />
     </form>
   );
 }

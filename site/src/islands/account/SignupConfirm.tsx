@@ -1,10 +1,10 @@
+import { codeFromLang, type TLang, toLang } from '@signet/shared/i18n/lang.rules';
 import { useEffect, useState } from 'react';
+import { api, call } from '../../lib/api.ts';
+import { queryParam } from '../../lib/form.ts';
 import { getT } from '../../lib/i18n.ts';
-import { type Lang, langFromQuery, linkCode } from '../../lib/lang.ts';
-import { validConfirmation } from './api.ts';
-import { queryParam } from './form.ts';
 
-type Props = { lang: Lang };
+type Props = { lang: TLang };
 
 /**
  * `/signup/confirm?token=…&lang=…`: checks the link's token, then continues to
@@ -20,8 +20,8 @@ export default function SignupConfirm({ lang }: Props) {
       setState('invalid');
       return;
     }
-    const language = linkCode(langFromQuery(queryParam('lang')) ?? lang);
-    validConfirmation({ token, language })
+    const language = codeFromLang(toLang(queryParam('lang')) ?? lang);
+    call(api.validConfirmation, { body: { token, language } })
       .then((res) => {
         if (res.valid) window.location.replace(`/signup/steps?token=${encodeURIComponent(token)}`);
         else setState('invalid');

@@ -1,26 +1,28 @@
+import { codeFromLang, type TLang } from '@signet/shared/i18n/lang.rules';
+import { isUserLang, type TUserLang, USER_LANGS } from '@signet/shared/user/user.constants';
 import { normaliseEmailQuery } from '@signet/shared/validation/validation.rules';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { api, call } from '../../lib/api.ts';
+import { email as emailRule, useFormSubmit } from '../../lib/form.ts';
 import { getT } from '../../lib/i18n.ts';
-import { type Lang, linkCode } from '../../lib/lang.ts';
-import { errorText, requestConfirmation } from './api.ts';
-import { type TUserLang, USER_LANGS } from './constants.ts';
 import { FormAlert, SubmitButton, TextField } from './Field.tsx';
-import { email as emailRule, focusField } from './form.ts';
 import { rememberEmail, rememberReferral, rememberSignupRedirect } from './session.ts';
 
-type Props = { lang: Lang };
+type Props = { lang: TLang };
+const IDS = { email: 'signup-email' } as const;
+
+/** The account language a page language suggests (Italian is not an account language). */
+export function accountLangOf(lang: TLang): TUserLang {
+  const code = codeFromLang(lang);
+  return isUserLang(code) ? code : 'en';
+}
 
 /** `/signup`: e-mail and language → confirmation mail → /signup/mail-sent. */
 export default function SignupForm({ lang }: Props) {
   const t = getT(lang, 'account');
-  const pageCode = linkCode(lang);
   const [email, setEmail] = useState('');
-  const [userLang, setUserLang] = useState<TUserLang>(
-    (USER_LANGS as readonly string[]).includes(pageCode) ? (pageCode as TUserLang) : 'en',
-  );
-  const [error, setError] = useState<string | undefined>();
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [userLang, setUserLang] = useState<TUserLang>(accountLangOf(lang));
+  const form = useFormSubmit({ t, ids: IDS, alertId: 'signup-alert' });
 
   // A referral code arrives as `?ucc=` on the signup link; keep it for the register call. An
   // invitation brings `?email=` (prefilled) and `?redirect=` (the request to land on).
@@ -31,34 +33,23 @@ export default function SignupForm({ lang }: Props) {
     if (invited) setEmail(invited);
   }, []);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const problem = emailRule(t, email);
-    setError(problem);
-    if (problem) {
-      focusField('signup-email');
-      return;
-    }
-    setBusy(true);
-    setAlert(null);
-    try {
+  const onSubmit = form.submit({
+    check: () => ({ email: emailRule(t, email) }),
+    run: async () => {
       const address = email.trim().toLowerCase();
-      await requestConfirmation({ email: address, lang: userLang, flow: 'signup' });
+      await call(api.requestConfirmation, {
+        body: { email: address, lang: userLang, flow: 'signup' },
+      });
       rememberEmail('signup', address);
       window.location.assign('/signup/mail-sent');
-    } catch (err) {
-      setBusy(false);
-      setAlert(errorText(t, err));
-      focusField('signup-alert');
-    }
-  }
+    },
+  });
 
   return (
     <form className="acc-form" noValidate onSubmit={onSubmit} aria-labelledby="page-heading">
-      <FormAlert id="signup-alert" message={alert} />
+      <FormAlert id="signup-alert" message={form.alert} />
       <TextField
-        id="signup-email"
+        id={IDS.email}
         label={t('field.email')}
         type="email"
         autoComplete="email"
@@ -67,9 +58,9 @@ export default function SignupForm({ lang }: Props) {
         value={email}
         onValue={(v) => {
           setEmail(v);
-          setError(undefined);
+          form.touch('email');
         }}
-        error={error}
+        error={form.errors.email}
       />
       <div className="acc-field">
         <label htmlFor="signup-lang">{t('field.language')}</label>
@@ -77,7 +68,10 @@ export default function SignupForm({ lang }: Props) {
           id="signup-lang"
           name="lang"
           value={userLang}
-          onChange={(e) => setUserLang(e.currentTarget.value as TUserLang)}
+          onChange={(e) => {
+            const value = e.currentTarget.value;
+            if (isUserLang(value)) setUserLang(value);
+          }}
         >
           {USER_LANGS.map((code) => (
             <option key={code} value={code}>
@@ -86,7 +80,7 @@ export default function SignupForm({ lang }: Props) {
           ))}
         </select>
       </div>
-      <SubmitButton busy={busy} label={t('signup.submit')} t={t} />
+      <SubmitButton busy={form.busy} label={t('signup.submit')} t={t} />
     </form>
   );
 }

@@ -1,33 +1,33 @@
-import { type FormEvent, useEffect, useState } from 'react';
-import { getT } from '../../lib/i18n.ts';
-import { type Lang, linkCode } from '../../lib/lang.ts';
-import { apiErrorOf, errorText, register, validConfirmation } from './api.ts';
-import { type TUserLang, USER_LANGS } from './constants.ts';
-import { FormAlert, PasswordField, SubmitButton, TextField } from './Field.tsx';
+import type { TLang } from '@signet/shared/i18n/lang.rules';
+import { NAME_MAX_LENGTH } from '@signet/shared/user/user.constants';
+import { useEffect, useState } from 'react';
+import { api, call } from '../../lib/api.ts';
 import {
-  type FieldErrors,
-  firstError,
   focusField,
   maxLength,
-  optionalPhone,
+  optionalMobile,
   queryParam,
   required,
-} from './form.ts';
+  useFormSubmit,
+} from '../../lib/form.ts';
+import { getT } from '../../lib/i18n.ts';
+import { startSession } from '../../stores/session.ts';
+import { FormAlert, PasswordField, SubmitButton, TextField } from './Field.tsx';
 import { PasswordVerdict } from './PasswordVerdict.tsx';
 import { InvalidLink } from './SignupConfirm.tsx';
-import { afterSignupPath, readReferral, startSession } from './session.ts';
-import { passwordMessageKey, usePasswordCheck } from './usePasswordCheck.ts';
+import { accountLangOf } from './SignupForm.tsx';
+import { afterSignupPath, readReferral } from './session.ts';
+import { checkNewPassword, passwordRefusal, usePasswordCheck } from './usePasswordCheck.ts';
 
-type Props = { lang: Lang };
-type Key = 'firstName' | 'lastName' | 'password' | 'mobile' | 'gtc';
-const ORDER: readonly Key[] = ['firstName', 'lastName', 'password', 'mobile', 'gtc'];
-const IDS: Record<Key, string> = {
+type Props = { lang: TLang };
+const IDS = {
   firstName: 'steps-first-name',
   lastName: 'steps-last-name',
   password: 'steps-password',
   mobile: 'steps-mobile',
   gtc: 'steps-gtc',
-};
+} as const;
+type Key = keyof typeof IDS;
 
 /**
  * `/signup/steps?token=…`: names, password (checked live by the server), terms and an optional
@@ -40,10 +40,8 @@ export default function SignupSteps({ lang }: Props) {
   const [state, setState] = useState<'checking' | 'ready' | 'invalid'>('checking');
   const [values, setValues] = useState({ firstName: '', lastName: '', password: '', mobile: '' });
   const [gtc, setGtc] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors<Key>>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const { check, verify } = usePasswordCheck(values.password, token);
+  const form = useFormSubmit({ t, ids: IDS, alertId: 'steps-alert' });
 
   useEffect(() => {
     const value = queryParam('token');
@@ -52,7 +50,7 @@ export default function SignupSteps({ lang }: Props) {
       return;
     }
     setToken(value);
-    validConfirmation({ token: value })
+    call(api.validConfirmation, { body: { token: value } })
       .then((res) => {
         if (!res.valid) return setState('invalid');
         setEmail(res.email ?? null);
@@ -68,68 +66,47 @@ export default function SignupSteps({ lang }: Props) {
 
   const set = (key: Exclude<Key, 'gtc'>) => (value: string) => {
     setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
+    form.touch(key);
   };
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy || !token) return;
-    const next: FieldErrors<Key> = {
-      firstName: required(t, values.firstName) ?? maxLength(t, values.firstName.trim(), 100),
-      lastName: required(t, values.lastName) ?? maxLength(t, values.lastName.trim(), 100),
-      password: required(t, values.password),
-      mobile: optionalPhone(t, values.mobile),
+  const name = (value: string) => required(t, value) ?? maxLength(t, value.trim(), NAME_MAX_LENGTH);
+
+  const onSubmit = form.submit({
+    check: async () => ({
+      firstName: name(values.firstName),
+      lastName: name(values.lastName),
+      password: await checkNewPassword(t, values.password, verify),
+      mobile: optionalMobile(t, values.mobile),
       gtc: gtc ? undefined : t('signupSteps.gtcRequired'),
-    };
-    setAlert(null);
-    setBusy(true);
-    try {
-      if (!next.password) {
-        const verdict = await verify();
-        const key = passwordMessageKey(verdict);
-        if (verdict.state === 'bad' && key) next.password = t(key);
-      }
-      setErrors(next);
-      const first = firstError(ORDER, next);
-      if (first) {
-        setBusy(false);
-        focusField(IDS[first]);
-        return;
-      }
-      const code = linkCode(lang);
-      const userLang: TUserLang = (USER_LANGS as readonly string[]).includes(code)
-        ? (code as TUserLang)
-        : 'en';
+    }),
+    run: async () => {
+      if (!token) return;
       const referral = readReferral();
-      const result = await register({
-        firstName: values.firstName.trim(),
-        lastName: values.lastName.trim(),
-        password: values.password,
-        token,
-        gtc: true,
-        lang: userLang,
-        ...(values.mobile.trim() ? { mobile: values.mobile.trim() } : {}),
-        ...(referral ? { celloUCC: referral } : {}),
+      const mobile = values.mobile.trim();
+      const result = await call(api.register, {
+        body: {
+          firstName: values.firstName.trim(),
+          lastName: values.lastName.trim(),
+          password: values.password,
+          token,
+          gtc: true,
+          lang: accountLangOf(lang),
+          ...(mobile ? { mobile } : {}),
+          ...(referral ? { celloUCC: referral } : {}),
+        },
       });
       startSession(result);
       window.location.assign(afterSignupPath());
-    } catch (error) {
-      setBusy(false);
-      const { code, passwordCode } = apiErrorOf(error);
+    },
+    refused: (error) => {
+      const policy = passwordRefusal(t, error);
+      if (policy) return { errors: { password: policy } };
       // The link was used or expired meanwhile: the only way on is a new one.
-      if (code === 'INVALID_TOKEN' || code === 'EMAIL_TAKEN') {
-        setState('invalid');
-        return;
-      }
-      if (passwordCode) {
-        setErrors((e) => ({ ...e, password: t(`password.${passwordCode}`) }));
-        focusField(IDS.password);
-        return;
-      }
-      setAlert(errorText(t, error));
-      focusField('steps-alert');
-    }
-  }
+      if (error.code !== 'INVALID_TOKEN' && error.code !== 'EMAIL_TAKEN') return null;
+      setState('invalid');
+      return { alert: t('signupConfirm.invalidTitle') };
+    },
+  });
 
   if (state === 'checking') {
     return (
@@ -145,7 +122,7 @@ export default function SignupSteps({ lang }: Props) {
   return (
     <form className="acc-form" noValidate onSubmit={onSubmit} aria-labelledby="page-heading">
       {email ? <p className="acc-lead">{t('signupSteps.intro', { email })}</p> : null}
-      <FormAlert id="steps-alert" message={alert} />
+      <FormAlert id="steps-alert" message={form.alert} />
       <div className="acc-row">
         <TextField
           id={IDS.firstName}
@@ -154,7 +131,7 @@ export default function SignupSteps({ lang }: Props) {
           required
           value={values.firstName}
           onValue={set('firstName')}
-          error={errors.firstName}
+          error={form.errors.firstName}
         />
         <TextField
           id={IDS.lastName}
@@ -163,7 +140,7 @@ export default function SignupSteps({ lang }: Props) {
           required
           value={values.lastName}
           onValue={set('lastName')}
-          error={errors.lastName}
+          error={form.errors.lastName}
         />
       </div>
       {/* Lets password managers store the new credentials under the right account. */}
@@ -176,8 +153,8 @@ export default function SignupSteps({ lang }: Props) {
         required
         value={values.password}
         onValue={set('password')}
-        error={errors.password}
-        hint={<PasswordVerdict t={t} check={check} showError={!errors.password} />}
+        error={form.errors.password}
+        hint={<PasswordVerdict t={t} check={check} showError={!form.errors.password} />}
       />
       <TextField
         id={IDS.mobile}
@@ -188,31 +165,31 @@ export default function SignupSteps({ lang }: Props) {
         inputMode="tel"
         value={values.mobile}
         onValue={set('mobile')}
-        error={errors.mobile}
+        error={form.errors.mobile}
         hint={t('signupSteps.mobileHint')}
       />
-      <div className={errors.gtc ? 'acc-check acc-field--invalid' : 'acc-check'}>
+      <div className={form.errors.gtc ? 'acc-check acc-field--invalid' : 'acc-check'}>
         <input
           id={IDS.gtc}
           name="gtc"
           type="checkbox"
           checked={gtc}
           required
-          aria-invalid={errors.gtc ? true : undefined}
-          aria-describedby={errors.gtc ? `${IDS.gtc}-error` : undefined}
+          aria-invalid={form.errors.gtc ? true : undefined}
+          aria-describedby={form.errors.gtc ? `${IDS.gtc}-error` : undefined}
           onChange={(e) => {
             setGtc(e.currentTarget.checked);
-            if (errors.gtc) setErrors((x) => ({ ...x, gtc: undefined }));
+            form.touch('gtc');
           }}
         />
         <label htmlFor={IDS.gtc}>{t('signupSteps.gtc')}</label>
-        {errors.gtc ? (
+        {form.errors.gtc ? (
           <p className="acc-field__error" id={`${IDS.gtc}-error`}>
-            {errors.gtc}
+            {form.errors.gtc}
           </p>
         ) : null}
       </div>
-      <SubmitButton busy={busy} label={t('signupSteps.submit')} t={t} />
+      <SubmitButton busy={form.busy} label={t('signupSteps.submit')} t={t} />
     </form>
   );
 }

@@ -1,9 +1,9 @@
 import { getT } from '../../lib/i18n.ts';
-import type { Lang } from '../../lib/lang.ts';
+import type { TLang } from '@signet/shared/i18n/lang.rules';
 import { useCurrentUser } from './session.ts';
 
 /** `/welcome`: greets the newly registered user by name and leads to the dashboard. */
-export default function Welcome({ lang }: { lang: Lang }) {
+export default function Welcome({ lang }: { lang: TLang }) {
   const t = getT(lang, 'account');
   const user = useCurrentUser();
   const name = user?.firstName?.trim();

@@ -1,35 +1,27 @@
-/** Dashboard lists (spec section 2): the `tab` query names one. */
-export const DASHBOARD_TABS = ['inbox', 'drafts', 'search'] as const;
-export type DashboardTab = (typeof DASHBOARD_TABS)[number];
+/** The dashboard's query (spec section 2): `tab` names a list, `q` is the search text. */
+import {
+  DASHBOARD_TABS,
+  type TDashboardTab,
+} from '@signet/shared/dashboard/dashboard.constants';
+import { dashboardTab } from '@signet/shared/dashboard/dashboard.rules';
+import { LIST_SEARCH_MAX_LENGTH } from '@signet/shared/signature-request/signature-request.constants';
 
-/** Cookie remembering the last used tab (a year, SameSite=Strict, like the saved view). */
-export const DASHBOARD_TAB_COOKIE = 'signet_dashboard_tab';
-export const DASHBOARD_TAB_COOKIE_AGE = 365 * 24 * 3600;
-/** Longest search text kept in the query. */
-export const SEARCH_MAX_LENGTH = 200;
+export { DASHBOARD_TABS };
 
-export function isDashboardTab(value: unknown): value is DashboardTab {
-  return typeof value === 'string' && (DASHBOARD_TABS as readonly string[]).includes(value);
-}
-
-export type DashboardQuery = { tab: DashboardTab; q: string | null };
+export type DashboardQuery = { tab: TDashboardTab; q: string | null };
 
 /**
  * The normal form of the dashboard query: a valid `tab` (else the last used tab, else inbox),
- * and `q` (trimmed, at most 200 characters) only on the search tab and only when not empty.
- * Other parameters are dropped.
+ * and `q` (trimmed, at most the list's search length) only on the search tab and only when not
+ * empty. Other parameters are dropped.
  */
 export function normaliseDashboardQuery(
   params: URLSearchParams,
   lastTab: string | null | undefined,
 ): DashboardQuery {
-  const asked = params.get('tab');
-  const tab: DashboardTab = isDashboardTab(asked)
-    ? asked
-    : isDashboardTab(lastTab)
-      ? lastTab
-      : 'inbox';
-  const q = tab === 'search' ? (params.get('q') ?? '').trim().slice(0, SEARCH_MAX_LENGTH) : '';
+  const tab = dashboardTab(params.get('tab'), lastTab);
+  const q =
+    tab === 'search' ? (params.get('q') ?? '').trim().slice(0, LIST_SEARCH_MAX_LENGTH) : '';
   return { tab, q: q === '' ? null : q };
 }
 

@@ -1,44 +1,17 @@
 /**
- * The account pages' use of the shell's session store: thin helpers so each form reads as
- * "start session, go on". The state itself lives in stores/session.ts.
+ * What the account pages need around the shell's session store (stores/session.ts): the loaded
+ * user as hooks, a snackbar that survives a navigation, and the navigation state of the signup
+ * and reset flows (the address a mail went to, a referral code, an invitation's destination).
  */
 import { useStore } from '@nanostores/react';
-import type { TSession, TSessionWithUser, TUser } from '@signet/shared/user/user.schema';
+import { readCookie, deleteCookie, writeCookie } from '@signet/shared/session/cookies';
+import { safeRedirectPath, tabStorage } from '@signet/shared/session/session';
+import { REFERRAL_QUERY } from '@signet/shared/ui/ui.constants';
+import type { TUser } from '@signet/shared/user/user.schema';
 import { useEffect, useState } from 'react';
-import { safeRedirectPath } from '../../lib/roles.ts';
-import { deleteCookie, readCookie, session as storage, writeCookie } from '../../lib/storage.ts';
-import {
-  $session,
-  loadSession,
-  rememberLang,
-  setSession,
-  setUser,
-  takeRememberedPath,
-} from '../../stores/session.ts';
+import { SITE_COOKIES, SITE_KEYS } from '../../lib/storage.ts';
+import { $session, loadSession } from '../../stores/session.ts';
 import { type SnackbarVariant, showSnackbar } from '../../stores/snackbars.ts';
-
-/** After login or register: token, expiry and user into the store (and the tab cookie). */
-export function startSession(result: TSessionWithUser): void {
-  setSession(result);
-}
-
-/** After change-password: the new token replaces the old (all other sessions were revoked). */
-export function replaceToken(result: TSession): void {
-  setSession(result);
-}
-
-export function storeUser(user: TUser): void {
-  setUser(user);
-}
-
-export function applyLanguage(lang: string): void {
-  rememberLang(lang);
-}
-
-/** Where login sends the user: the remembered path (consumed), else /dashboard. */
-export function afterLoginPath(): string {
-  return takeRememberedPath('/dashboard');
-}
 
 /**
  * False during server rendering and the hydrating render, true after. The session lives in
@@ -71,27 +44,25 @@ export function useFreshUser(): TUser | null {
   return hydrated && state.status === 'ready' ? state.user : null;
 }
 
-const FLASH_KEY = 'signet.account.flash';
-
 /**
  * A snackbar now; with `acrossNavigation`, kept in sessionStorage and shown by the next page's
- * account island (a snackbar shown right before `location.assign` would vanish with the page).
+ * island (a snackbar shown right before `location.assign` would vanish with the page).
  */
 export function notify(
   message: string,
   variant: SnackbarVariant = 'info',
   acrossNavigation = false,
 ): void {
-  if (acrossNavigation) storage.set(FLASH_KEY, JSON.stringify({ message, variant }));
+  if (acrossNavigation) tabStorage.set(SITE_KEYS.flash, JSON.stringify({ message, variant }));
   else showSnackbar({ message, variant });
 }
 
 /** Shows a snackbar stashed by the previous page, once. */
 export function useFlash(): void {
   useEffect(() => {
-    const raw = storage.get(FLASH_KEY);
+    const raw = tabStorage.get(SITE_KEYS.flash);
     if (!raw) return;
-    storage.remove(FLASH_KEY);
+    tabStorage.remove(SITE_KEYS.flash);
     try {
       const { message, variant } = JSON.parse(raw) as { message: string; variant: SnackbarVariant };
       showSnackbar({ message, variant });
@@ -103,22 +74,26 @@ export function useFlash(): void {
 
 /** E-mail typed on /signup or /password-reset, for the "mail sent" page that follows. */
 export function rememberEmail(flow: 'signup' | 'reset', email: string): void {
-  storage.set(`signet.account.${flow}Email`, email);
+  tabStorage.set(SITE_KEYS.mailSentTo(flow), email);
 }
 
-/** Cookie holding the referral code from a `ucc` query (spec section 9). */
-export const REFERRAL_COOKIE = 'signet_ucc';
-const REFERRAL_MAX_AGE = 30 * 24 * 3600;
+const REFERRAL_MAX_AGE_S = 30 * 24 * 3600;
 const REFERRAL_RE = /^[A-Za-z0-9_-]{1,100}$/;
 
-/** Stores the `ucc` query of the current page as the referral code. */
+/** Stores the `ucc` query of the current page as the referral code (spec section 9). */
 export function rememberReferral(): void {
-  const ucc = new URLSearchParams(window.location.search).get('ucc')?.trim();
-  if (ucc && REFERRAL_RE.test(ucc)) writeCookie(REFERRAL_COOKIE, ucc, REFERRAL_MAX_AGE);
+  const ucc = new URLSearchParams(window.location.search).get(REFERRAL_QUERY)?.trim();
+  if (ucc && REFERRAL_RE.test(ucc)) writeCookie(SITE_COOKIES.referral, ucc, REFERRAL_MAX_AGE_S);
 }
 
-const AFTER_SIGNUP_COOKIE = 'signet_after_signup';
-const AFTER_SIGNUP_MAX_AGE = 24 * 60 * 60;
+/** The referral code: this page's `ucc` query, else the stored one. */
+export function readReferral(): string | null {
+  rememberReferral();
+  const value = readCookie(SITE_COOKIES.referral);
+  return value && REFERRAL_RE.test(value) ? value : null;
+}
+
+const AFTER_SIGNUP_MAX_AGE_S = 24 * 60 * 60;
 
 /**
  * An invitation sends a new address to `/signup?email=…&redirect=/view/{id}`. The confirmation
@@ -128,19 +103,12 @@ const AFTER_SIGNUP_MAX_AGE = 24 * 60 * 60;
 export function rememberSignupRedirect(): void {
   const redirect = new URLSearchParams(window.location.search).get('redirect');
   const path = safeRedirectPath(redirect, '');
-  if (path) writeCookie(AFTER_SIGNUP_COOKIE, path, AFTER_SIGNUP_MAX_AGE);
+  if (path) writeCookie(SITE_COOKIES.afterSignup, path, AFTER_SIGNUP_MAX_AGE_S);
 }
 
 /** Where registering sends the user: the remembered invitation (consumed), else /welcome. */
 export function afterSignupPath(): string {
-  const path = safeRedirectPath(readCookie(AFTER_SIGNUP_COOKIE), '/welcome');
-  deleteCookie(AFTER_SIGNUP_COOKIE);
+  const path = safeRedirectPath(readCookie(SITE_COOKIES.afterSignup), '/welcome');
+  deleteCookie(SITE_COOKIES.afterSignup);
   return path;
-}
-
-/** The referral code: this page's `ucc` query, else the stored one. */
-export function readReferral(): string | null {
-  rememberReferral();
-  const value = readCookie(REFERRAL_COOKIE);
-  return value && REFERRAL_RE.test(value) ? value : null;
 }

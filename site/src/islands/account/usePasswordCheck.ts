@@ -1,5 +1,8 @@
+import type { ApiError } from '@signet/shared/api/browser';
+import { isPasswordErrorCode } from '@signet/shared/user/user.constants';
 import { useEffect, useRef, useState } from 'react';
-import { checkPassword } from './api.ts';
+import { api, call } from '../../lib/api.ts';
+import type { TFunction } from '../../lib/i18n.ts';
 
 export type PasswordCheck =
   | { state: 'idle' }
@@ -24,7 +27,9 @@ export function usePasswordCheck(password: string, token?: string | null) {
     if (last.current?.password === value) return last.current.result;
     const mine = ++seq.current;
     setCheck({ state: 'checking' });
-    const res = await checkPassword(value, token ?? undefined);
+    const res = await call(api.checkPassword, {
+      body: token ? { password: value, token } : { password: value },
+    });
     const result: PasswordCheck = res.valid
       ? { state: 'ok' }
       : { state: 'bad', code: res.errorCode };
@@ -59,10 +64,29 @@ export function passwordMessageKey(check: PasswordCheck): string | null {
     case 'ok':
       return 'password.ok';
     case 'bad':
-      return check.code && ['TOO_SHORT', 'COMMON', 'CONTAINS_EMAIL'].includes(check.code)
-        ? `password.${check.code}`
-        : 'password.invalid';
+      return isPasswordErrorCode(check.code) ? `password.${check.code}` : 'password.invalid';
     default:
       return null;
   }
+}
+
+/**
+ * The new password's field error before submitting: required, then the server's verdict (asked
+ * now unless the live check already has it for this value).
+ */
+export async function checkNewPassword(
+  t: TFunction,
+  password: string,
+  verify: () => Promise<PasswordCheck>,
+): Promise<string | undefined> {
+  if (password === '') return t('form.required');
+  const verdict = await verify();
+  const key = passwordMessageKey(verdict);
+  return verdict.state === 'bad' && key ? t(key) : undefined;
+}
+
+/** A password the server refused when it was set: its policy code is in `details.errorCode`. */
+export function passwordRefusal(t: TFunction, error: ApiError): string | null {
+  const code = (error.details as { errorCode?: unknown } | null | undefined)?.errorCode;
+  return isPasswordErrorCode(code) ? t(`password.${code}`) : null;
 }

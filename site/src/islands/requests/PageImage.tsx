@@ -1,14 +1,13 @@
+import { PAGE_SCALE } from '@signet/shared/document/document.constants';
 import { useEffect, useRef, useState } from 'react';
-import { session as store, TOKEN_KEY } from '../../lib/storage.ts';
-import { loadPageImage, pageImagePath, type TPageAttempt } from './page-image.ts';
+import { api, fetchFile } from '../../lib/api.ts';
+import { loadPageImage, type TPageAttempt } from './page-image.ts';
 
-async function fetchPage(path: string, signal: AbortSignal): Promise<TPageAttempt> {
-  const token = store.get(TOKEN_KEY);
+/** One attempt at page `n` of a document at the default scale (spec section 9). */
+async function fetchPage(id: string, n: number, signal: AbortSignal): Promise<TPageAttempt> {
   try {
-    const response = await fetch(`/api${path}`, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      signal,
-    });
+    const input = { params: { id, n }, query: { scale: PAGE_SCALE.default } };
+    const response = await fetchFile(api.getDocumentPage, input, signal);
     if (response.ok) return { ok: true, blob: await response.blob() };
     return { ok: false, status: response.status, retryAfter: response.headers.get('retry-after') };
   } catch {
@@ -61,8 +60,7 @@ export function PageImage({ documentId, page, alt, failedText, loadingText }: Pr
     if (!visible) return;
     const controller = new AbortController();
     let url: string | null = null;
-    const path = pageImagePath(documentId, page);
-    void loadPageImage(() => fetchPage(path, controller.signal), {
+    void loadPageImage(() => fetchPage(documentId, page, controller.signal), {
       signal: controller.signal,
       sleep: (ms) =>
         new Promise((resolve) => {

@@ -1,9 +1,11 @@
+import type { TLang } from '@signet/shared/i18n/lang.rules';
+import type { TSendtoSummary } from '@signet/shared/signature-request/signature-request.schema';
 import { useEffect, useMemo, useState } from 'react';
+import { api, call } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/errors.ts';
 import { getT } from '../../lib/i18n.ts';
-import type { Lang } from '../../lib/lang.ts';
 import { showSnackbar } from '../../stores/snackbars.ts';
 import { notify, useCurrentUser } from '../account/session.ts';
-import { claimSendto, failureText, getSendto, type TSendtoSummary } from './api.ts';
 import { Loading, SignerBadge } from './ui.tsx';
 
 type State =
@@ -17,7 +19,7 @@ type State =
  * When the slot already is the reader's, it opens the request at once. A failed claim shows
  * 'Failed to claim signature request' (spec section 8).
  */
-export default function SendTo({ lang, token }: { lang: Lang; token: string }) {
+export default function SendTo({ lang, token }: { lang: TLang; token: string }) {
   const t = useMemo(() => getT(lang, 'requests'), [lang]);
   const user = useCurrentUser();
   const [state, setState] = useState<State>({ kind: 'loading' });
@@ -28,14 +30,14 @@ export default function SendTo({ lang, token }: { lang: Lang; token: string }) {
     (async () => {
       let summary: TSendtoSummary | null = null;
       try {
-        summary = await getSendto(token);
+        summary = await call(api.getSendto, { params: { id: token } });
         const view = `/view/${encodeURIComponent(summary.id)}`;
         if (summary.signer.email.toLowerCase() === user.email.toLowerCase()) {
           window.location.replace(view);
           return;
         }
         if (!summary.claimable) throw new Error('NOT_CLAIMABLE');
-        const claimed = await claimSendto(token);
+        const claimed = await call(api.claimSendto, { params: { id: token } });
         notify(t('sendto.claimed', { title: claimed.title }), 'success', true);
         window.location.replace(`/view/${encodeURIComponent(claimed.id)}`);
       } catch (error) {
@@ -44,7 +46,7 @@ export default function SendTo({ lang, token }: { lang: Lang; token: string }) {
         const reason =
           error instanceof Error && error.message === 'NOT_CLAIMABLE'
             ? t('sendto.notClaimable')
-            : failureText(t, error);
+            : errorMessage(t, error);
         setState({ kind: 'failed', message: reason, summary });
       }
     })();

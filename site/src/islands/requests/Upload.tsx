@@ -1,48 +1,30 @@
-import type { TDocument } from '@signet/shared/signature-request/signature-request.schema';
-import { isEmail } from '@signet/shared/validation/validation.rules';
-import { type DragEvent, type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { ApiError } from '../../lib/api.ts';
+import type { TLang } from '@signet/shared/i18n/lang.rules';
+import { REQUEST_LIMITS } from '@signet/shared/signature-request/signature-request.constants';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { api, call } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/errors.ts';
+import { useFormSubmit } from '../../lib/form.ts';
 import { getT } from '../../lib/i18n.ts';
-import type { Lang } from '../../lib/lang.ts';
 import { notify } from '../account/session.ts';
-import {
-  createRequest,
-  failureOf,
-  failureText,
-  initiateRequest,
-  UploadError,
-  uploadDocument,
-} from './api.ts';
+import { FilesSection } from './upload/FilesSection.tsx';
+import { createBody, draftProblems, type TPerson, type TProblem } from './upload/new-request.ts';
+import { PeopleList } from './upload/PeopleList.tsx';
+import { isPlanLimit, newKey, useUploads } from './upload/useUploads.ts';
 
-type UploadItem = {
-  key: number;
-  file: File;
-  progress: number;
-  state: 'uploading' | 'done' | 'failed';
-  document: TDocument | null;
-  error: string | null;
-  abort: () => void;
-};
-
-type Person = { key: number; email: string; order: string };
-
-/** Largest file the page accepts before asking the server (the server checks again). */
-const MAX_FILE_BYTES = 40 * 1024 * 1024;
-
-/** Codes by which the server says the caller's plan does not allow this (free plan). */
-const PLAN_CODES = new Set(['PLAN_LIMIT', 'FREE_PLAN', 'UPGRADE_REQUIRED', 'PLAN_REQUIRED']);
-function isPlanLimit(status: number, code: string): boolean {
-  return status === 402 || PLAN_CODES.has(code);
-}
-
-function isPdf(file: File): boolean {
-  return file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
-}
-
+const person = (order: number): TPerson => ({ key: newKey(), email: '', order: String(order) });
 const baseName = (name: string) => name.replace(/\.pdf$/i, '').trim();
 
-let nextKey = 1;
-const person = (order: number): Person => ({ key: nextKey++, email: '', order: String(order) });
+/** The message of a problem the page finds before sending. */
+const PROBLEM_TEXT: Record<TProblem, string> = {
+  stillUploading: 'upload.stillUploading',
+  needFile: 'upload.needFile',
+  removeFailed: 'upload.removeFailed',
+  required: 'account:form.required',
+  email: 'account:form.email',
+  duplicate: 'upload.duplicate',
+  order: 'upload.orderInvalid',
+  needSigner: 'upload.needSigner',
+};
 
 /**
  * `/upload`: PDFs by drag and drop or the file picker (each uploaded at once, with its own
@@ -50,23 +32,33 @@ const person = (order: number): Person => ({ key: nextKey++, email: '', order: S
  * (create and initiate) or "Save as draft" (create). The server decides whether the caller's
  * plan allows it; a refusal shows the upgrade notice.
  */
-export default function Upload({ lang }: { lang: Lang }) {
+export default function Upload({ lang }: { lang: TLang }) {
   const t = useMemo(() => getT(lang, 'requests'), [lang]);
   const id = useId();
-  const [files, setFiles] = useState<UploadItem[]>([]);
-  const [dragging, setDragging] = useState(false);
+  const [planBlocked, setPlanBlocked] = useState(false);
+  const { files, add, remove } = useUploads(t, () => setPlanBlocked(true));
   const [title, setTitle] = useState('');
   const [titleTouched, setTitleTouched] = useState(false);
   const [message, setMessage] = useState('');
   const [inOrder, setInOrder] = useState(false);
-  const [signers, setSigners] = useState<Person[]>(() => [person(1)]);
-  const [observers, setObservers] = useState<Person[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [planBlocked, setPlanBlocked] = useState(false);
-  const [busy, setBusy] = useState<'send' | 'draft' | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
+  const [signers, setSigners] = useState<TPerson[]>(() => [person(1)]);
+  const [observers, setObservers] = useState<TPerson[]>([]);
+  const [mode, setMode] = useState<'send' | 'draft'>('send');
   const alertRef = useRef<HTMLDivElement>(null);
+
+  // The fields in screen order, with the ids of their inputs (what a problem focuses).
+  const ids: Record<string, string> = {
+    files: `${id}-file`,
+    title: `${id}-title`,
+    ...Object.fromEntries(
+      signers.flatMap((s) => [
+        [`order-${s.key}`, `${id}-order-${s.key}`],
+        [`signer-${s.key}`, `${id}-signer-${s.key}`],
+      ]),
+    ),
+    ...Object.fromEntries(observers.map((o) => [`observer-${o.key}`, `${id}-observer-${o.key}`])),
+  };
+  const form = useFormSubmit({ t, ids, alertId: `${id}-alert` });
 
   // The title follows the first file until the user types one.
   useEffect(() => {
@@ -76,233 +68,58 @@ export default function Upload({ lang }: { lang: Lang }) {
   }, [files, titleTouched]);
 
   useEffect(() => {
-    if (alert || planBlocked) alertRef.current?.focus();
-  }, [alert, planBlocked]);
+    if (planBlocked) alertRef.current?.focus();
+  }, [planBlocked]);
 
-  // Files chosen before the island hydrated (a fast user or a test) are still in the input.
-  useEffect(() => {
-    const input = fileInput.current;
-    if (input?.files && input.files.length > 0) {
-      addFiles(input.files);
-      input.value = '';
-    }
-  }, []);
-
-  function patch(key: number, change: Partial<UploadItem>) {
-    setFiles((list) => list.map((f) => (f.key === key ? { ...f, ...change } : f)));
-  }
-
-  function addFiles(list: FileList | File[]) {
-    const added: UploadItem[] = [];
-    for (const file of Array.from(list)) {
-      const key = nextKey++;
-      if (!isPdf(file) || file.size > MAX_FILE_BYTES) {
-        added.push({
-          key,
-          file,
-          progress: 0,
-          state: 'failed',
-          document: null,
-          error: isPdf(file) ? t('upload.tooLarge') : t('upload.notPdf'),
-          abort: () => {},
-        });
-        continue;
-      }
-      const { promise, abort } = uploadDocument(file, (progress) => patch(key, { progress }));
-      added.push({
-        key,
-        file,
-        progress: 0,
-        state: 'uploading',
-        document: null,
-        error: null,
-        abort,
-      });
-      promise
-        .then((document) => patch(key, { state: 'done', progress: 1, document }))
-        .catch((error: unknown) => {
-          if (error instanceof UploadError && error.code === 'ABORTED') return;
-          const status = error instanceof UploadError ? error.status : 0;
-          const code = error instanceof UploadError ? error.code : 'NETWORK';
-          if (isPlanLimit(status, code)) setPlanBlocked(true);
-          patch(key, {
-            state: 'failed',
-            error:
-              status === 0
-                ? t('account:error.network')
-                : failureText(t, new ApiError(status, code, '')),
-          });
-        });
-    }
-    setFiles((current) => [...current, ...added]);
-  }
-
-  function removeFile(item: UploadItem) {
-    item.abort();
-    setFiles((list) => list.filter((f) => f.key !== item.key));
-  }
-
-  function onDrop(e: DragEvent<HTMLElement>) {
-    e.preventDefault();
-    setDragging(false);
-    if (e.dataTransfer.files.length > 0) addFiles(e.dataTransfer.files);
-  }
-
-  function validate(mode: 'send' | 'draft'): Record<string, string> {
-    const out: Record<string, string> = {};
-    const ready = files.filter((f) => f.state === 'done');
-    if (files.some((f) => f.state === 'uploading')) out.files = t('upload.stillUploading');
-    else if (ready.length === 0) out.files = t('upload.needFile');
-    else if (files.some((f) => f.state === 'failed')) out.files = t('upload.removeFailed');
-    if (title.trim() === '') out.title = t('account:form.required');
-    const seen = new Set<string>();
-    const check = (prefix: string, list: Person[]) => {
-      list.forEach((p, i) => {
-        const email = p.email.trim().toLowerCase();
-        if (email === '') {
-          if (prefix === 'signer' && (mode === 'send' || list.length > 1)) {
-            out[`${prefix}-${p.key}`] = t('account:form.required');
-          } else if (prefix === 'observer') out[`${prefix}-${p.key}`] = t('account:form.required');
-          return;
+  const submit = (how: 'send' | 'draft') => {
+    setMode(how);
+    const draft = { files, title, message, inOrder, signers, observers };
+    return form.submit({
+      check: () => {
+        const found = draftProblems(draft, how);
+        return Object.fromEntries(
+          Object.entries(found).map(([key, problem]) => {
+            const n = signers.findIndex((s) => key === `order-${s.key}`) + 1;
+            return [key, t(PROBLEM_TEXT[problem], { n })];
+          }),
+        );
+      },
+      run: async () => {
+        const created = await call(api.createSignatureRequest, { body: createBody(draft) });
+        const view = `/view/${encodeURIComponent(created.id)}`;
+        if (how === 'send') {
+          try {
+            await call(api.initiateSignatureRequest, { params: { id: created.id } });
+          } catch (error) {
+            // The draft exists; the request page lets the owner send it again.
+            notify(`${t('upload.sendFailed')} ${errorMessage(t, error)}`, 'error', true);
+            window.location.assign(view);
+            return;
+          }
         }
-        if (!isEmail(email)) out[`${prefix}-${p.key}`] = t('account:form.email');
-        else if (seen.has(email)) out[`${prefix}-${p.key}`] = t('upload.duplicate');
-        seen.add(email);
-        if (prefix === 'signer' && inOrder && !/^\d{1,3}$/.test(p.order.trim())) {
-          out[`order-${p.key}`] = t('upload.orderInvalid', { n: i + 1 });
-        }
-      });
-    };
-    check('signer', signers);
-    check('observer', observers);
-    if (mode === 'send' && !signers.some((s) => s.email.trim() !== '')) {
-      out[`signer-${signers[0]?.key ?? 0}`] = t('upload.needSigner');
-    }
-    return out;
-  }
-
-  async function submit(mode: 'send' | 'draft') {
-    if (busy) return;
-    setAlert(null);
-    const found = validate(mode);
-    setErrors(found);
-    const first = Object.keys(found)[0];
-    if (first) {
-      const el = document.getElementById(`${id}-${first}`);
-      if (el instanceof HTMLElement) el.focus();
-      return;
-    }
-    setBusy(mode);
-    let created: { id: string } | null = null;
-    try {
-      created = await createRequest({
-        title: title.trim(),
-        ...(message.trim() ? { message: message.trim() } : {}),
-        documents: files.flatMap((f) => (f.document ? [{ document_id: f.document.id }] : [])),
-        signatures: signers
-          .filter((s) => s.email.trim() !== '')
-          .map((s, i) => ({
-            signer_identity_data: { email_address: s.email.trim().toLowerCase() },
-            order: inOrder ? Number(s.order) || i + 1 : 1,
-          })),
-        observers: observers.map((o) => o.email.trim().toLowerCase()).filter(Boolean),
-      });
-      if (mode === 'send') await initiateRequest(created.id);
-      notify(mode === 'send' ? t('upload.sent') : t('upload.saved'), 'success', true);
-      window.location.assign(`/view/${encodeURIComponent(created.id)}`);
-    } catch (error) {
-      setBusy(null);
-      const { status, code } = failureOf(error);
-      if (isPlanLimit(status, code)) {
+        notify(how === 'send' ? t('upload.sent') : t('upload.saved'), 'success', true);
+        window.location.assign(view);
+      },
+      refused: (error) => {
+        if (!isPlanLimit(error)) return null;
         setPlanBlocked(true);
-        return;
-      }
-      if (created) {
-        // The draft exists; the request page lets the owner send it again.
-        notify(`${t('upload.sendFailed')} ${failureText(t, error)}`, 'error', true);
-        window.location.assign(`/view/${encodeURIComponent(created.id)}`);
-        return;
-      }
-      setAlert(failureText(t, error));
-    }
-  }
+        return {};
+      },
+    })();
+  };
 
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    void submit('send');
-  }
-
-  const fieldError = (key: string) => errors[key];
-
-  const personRows = (kind: 'signer' | 'observer', list: Person[], set: typeof setSigners) =>
-    list.map((p, i) => {
-      const err = fieldError(`${kind}-${p.key}`);
-      const orderErr = fieldError(`order-${p.key}`);
-      const n = i + 1;
-      return (
-        <li key={p.key} className="rq-person" data-testid={`${kind}-row`}>
-          {kind === 'signer' && inOrder && (
-            <div
-              className={orderErr ? 'acc-field acc-field--invalid rq-order' : 'acc-field rq-order'}
-            >
-              <label htmlFor={`${id}-order-${p.key}`}>{t('upload.order', { n })}</label>
-              <input
-                id={`${id}-order-${p.key}`}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={999}
-                value={p.order}
-                aria-invalid={orderErr ? true : undefined}
-                onChange={(e) => {
-                  const order = e.currentTarget.value;
-                  set((all) => all.map((x) => (x.key === p.key ? { ...x, order } : x)));
-                }}
-              />
-            </div>
-          )}
-          <div
-            className={
-              err ? 'acc-field acc-field--invalid rq-person__email' : 'acc-field rq-person__email'
-            }
-          >
-            <label htmlFor={`${id}-${kind}-${p.key}`}>{t(`upload.${kind}Email`, { n })}</label>
-            <input
-              id={`${id}-${kind}-${p.key}`}
-              type="email"
-              autoComplete="off"
-              spellCheck={false}
-              value={p.email}
-              aria-invalid={err ? true : undefined}
-              aria-describedby={err ? `${id}-${kind}-${p.key}-error` : undefined}
-              onChange={(e) => {
-                const email = e.currentTarget.value;
-                set((all) => all.map((x) => (x.key === p.key ? { ...x, email } : x)));
-              }}
-            />
-            {err && (
-              <p className="acc-field__error" id={`${id}-${kind}-${p.key}-error`}>
-                {err}
-              </p>
-            )}
-          </div>
-          {(kind === 'observer' || list.length > 1) && (
-            <button
-              type="button"
-              className="btn btn--text rq-person__remove"
-              onClick={() => set((all) => all.filter((x) => x.key !== p.key))}
-            >
-              {t(`upload.remove${kind === 'signer' ? 'Signer' : 'Observer'}`, { n })}
-            </button>
-          )}
-        </li>
-      );
-    });
-
-  const filesError = fieldError('files');
+  const fieldError = (key: string) => (form.errors as Record<string, string | undefined>)[key];
 
   return (
-    <form className="rq-upload" noValidate onSubmit={onSubmit} aria-busy={busy !== null}>
+    <form
+      className="rq-upload"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit('send');
+      }}
+      aria-busy={form.busy}
+    >
       {planBlocked && (
         <div
           className="acc-alert acc-alert--warn rq-plan"
@@ -318,86 +135,13 @@ export default function Upload({ lang }: { lang: Lang }) {
           </a>
         </div>
       )}
-      {alert && !planBlocked && (
-        <div className="acc-alert" role="alert" tabIndex={-1} ref={alertRef}>
-          {alert}
+      {form.alert && !planBlocked && (
+        <div className="acc-alert" role="alert" tabIndex={-1} id={`${id}-alert`}>
+          {form.alert}
         </div>
       )}
 
-      <section className="rq-card" aria-labelledby={`${id}-docs`}>
-        <h2 id={`${id}-docs`}>{t('upload.documents')}</h2>
-        {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping is a mouse shortcut; the file input inside serves keyboards. */}
-        <div
-          className={dragging ? 'rq-drop rq-drop--over' : 'rq-drop'}
-          onDragEnter={(e) => {
-            e.preventDefault();
-            setDragging(true);
-          }}
-          onDragOver={(e) => e.preventDefault()}
-          onDragLeave={(e) => {
-            if (e.currentTarget === e.target) setDragging(false);
-          }}
-          onDrop={onDrop}
-          data-testid="drop-zone"
-        >
-          <svg viewBox="0 0 24 24" width="36" height="36" aria-hidden="true">
-            <path
-              d="M12 16V4m0 0l-4 4m4-4l4 4M5 14v4a2 2 0 002 2h10a2 2 0 002-2v-4"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
-          <p>{t('upload.dropHint')}</p>
-          <label className="btn btn--secondary rq-file-label" htmlFor={`${id}-file`}>
-            {t('upload.choose')}
-          </label>
-          <input
-            ref={fileInput}
-            id={`${id}-file`}
-            className="rq-file-input"
-            type="file"
-            accept="application/pdf,.pdf"
-            multiple
-            aria-describedby={filesError ? `${id}-files-error` : undefined}
-            onChange={(e) => {
-              if (e.currentTarget.files) addFiles(e.currentTarget.files);
-              e.currentTarget.value = '';
-            }}
-          />
-        </div>
-        {filesError && (
-          <p className="acc-field__error" id={`${id}-files-error`} role="alert">
-            {filesError}
-          </p>
-        )}
-        {files.length > 0 && (
-          <ul className="rq-files" aria-label={t('upload.fileList')}>
-            {files.map((f) => (
-              <li key={f.key} className={`rq-file rq-file--${f.state}`} data-testid="upload-file">
-                <span className="rq-file__name">{f.file.name}</span>
-                <progress
-                  max={1}
-                  value={f.progress}
-                  aria-label={t('upload.progress', { name: f.file.name })}
-                />
-                <span className="rq-file__state" aria-live="polite">
-                  {f.state === 'uploading'
-                    ? `${Math.round(f.progress * 100)} %`
-                    : f.state === 'done'
-                      ? t('upload.done', { pages: f.document?.page_count ?? 0 })
-                      : f.error}
-                </span>
-                <button type="button" className="btn btn--text" onClick={() => removeFile(f)}>
-                  {t('upload.removeFile', { name: f.file.name })}
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <FilesSection t={t} id={id} files={files} error={fieldError('files')} add={add} remove={remove} />
 
       <section className="rq-card" aria-labelledby={`${id}-details`}>
         <h2 id={`${id}-details`}>{t('upload.details')}</h2>
@@ -406,7 +150,7 @@ export default function Upload({ lang }: { lang: Lang }) {
           <input
             id={`${id}-title`}
             value={title}
-            maxLength={255}
+            maxLength={REQUEST_LIMITS.titleMaxLength}
             aria-invalid={fieldError('title') ? true : undefined}
             onChange={(e) => {
               setTitleTouched(true);
@@ -422,7 +166,7 @@ export default function Upload({ lang }: { lang: Lang }) {
           <textarea
             id={`${id}-message`}
             rows={3}
-            maxLength={5000}
+            maxLength={REQUEST_LIMITS.messageMaxLength}
             value={message}
             onChange={(e) => setMessage(e.currentTarget.value)}
           />
@@ -444,7 +188,17 @@ export default function Upload({ lang }: { lang: Lang }) {
           {t('upload.inOrder')}
         </label>
         <p className="rq-hint">{inOrder ? t('upload.inOrderHint') : t('upload.parallelHint')}</p>
-        <ol className="rq-people">{personRows('signer', signers, setSigners)}</ol>
+        <ol className="rq-people">
+          <PeopleList
+            t={t}
+            id={id}
+            kind="signer"
+            list={signers}
+            set={setSigners}
+            inOrder={inOrder}
+            errorOf={fieldError}
+          />
+        </ol>
         <button
           type="button"
           className="btn btn--secondary"
@@ -458,7 +212,17 @@ export default function Upload({ lang }: { lang: Lang }) {
         <h2 id={`${id}-observers`}>{t('upload.observers')}</h2>
         <p className="rq-hint">{t('upload.observersHint')}</p>
         {observers.length > 0 && (
-          <ul className="rq-people">{personRows('observer', observers, setObservers)}</ul>
+          <ul className="rq-people">
+            <PeopleList
+              t={t}
+              id={id}
+              kind="observer"
+              list={observers}
+              set={setObservers}
+              inOrder={false}
+              errorOf={fieldError}
+            />
+          </ul>
         )}
         <button
           type="button"
@@ -473,19 +237,19 @@ export default function Upload({ lang }: { lang: Lang }) {
         <button
           type="button"
           className="btn btn--secondary"
-          disabled={busy !== null}
-          aria-busy={busy === 'draft' || undefined}
+          disabled={form.busy}
+          aria-busy={(form.busy && mode === 'draft') || undefined}
           onClick={() => void submit('draft')}
         >
-          {busy === 'draft' ? t('account:form.working') : t('upload.saveDraft')}
+          {form.busy && mode === 'draft' ? t('account:form.working') : t('upload.saveDraft')}
         </button>
         <button
           type="submit"
           className="btn btn--primary"
-          disabled={busy !== null}
-          aria-busy={busy === 'send' || undefined}
+          disabled={form.busy}
+          aria-busy={(form.busy && mode === 'send') || undefined}
         >
-          {busy === 'send' ? t('account:form.working') : t('upload.send')}
+          {form.busy && mode === 'send' ? t('account:form.working') : t('upload.send')}
         </button>
       </div>
     </form>

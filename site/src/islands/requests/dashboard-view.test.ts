@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_VIEW,
   listParams,
-  matchesFilters,
   parseSavedView,
   serialiseSavedView,
   type TSavedView,
@@ -38,9 +37,9 @@ describe('saved view cookie', () => {
 });
 
 describe('listParams', () => {
-  it('inbox lists everything but drafts by default', () => {
+  it('inbox lists every colour but drafts by default', () => {
     expect(listParams('inbox', null, DEFAULT_VIEW, 0)).toMatchObject({
-      status: 'OPEN,SIGNED,DECLINED,WITHDRAWN,EXPIRED',
+      colour: 'to-sign,waiting,cancelled,completed',
       size: 25,
       sortBy: 'updated_at',
       sortOrder: 'desc',
@@ -48,32 +47,33 @@ describe('listParams', () => {
     });
   });
 
-  it('drafts are my DRAFT requests whatever the filters', () => {
+  it('drafts are my drafts whatever the filters', () => {
     const p = listParams('drafts', null, { ...DEFAULT_VIEW, filters: ['completed'] }, 2);
-    expect(p).toMatchObject({ status: 'DRAFT', sendBy: 'me', page: 2 });
+    expect(p).toMatchObject({ colour: 'draft', sendBy: 'me', page: 2 });
   });
 
-  it('maps colours to statuses and carries search text, dates and sent-by-me', () => {
+  it('asks the server for the chosen colours only, with search text, dates and sent-by-me', () => {
     const view: TSavedView = {
       ...DEFAULT_VIEW,
-      filters: ['cancelled', 'waiting'],
+      filters: ['waiting', 'cancelled'],
       dates: { from: '2026-03-01', to: null },
       sentByMe: true,
       pageSize: 50,
     };
     expect(listParams('search', 'contract', view, 0)).toMatchObject({
-      status: 'OPEN,DECLINED,WITHDRAWN,EXPIRED',
+      colour: 'waiting,cancelled',
       search: 'contract',
       dateFrom: '2026-03-01',
       sendBy: 'me',
       size: 50,
     });
-    expect(listParams('search', null, DEFAULT_VIEW, 0).status).toBeUndefined();
-  });
-
-  it('keeps only the chosen one of to-sign and waiting', () => {
-    expect(matchesFilters('to-sign', ['waiting'])).toBe(false);
-    expect(matchesFilters('waiting', ['waiting'])).toBe(true);
-    expect(matchesFilters('completed', [])).toBe(true);
+    expect(listParams('search', null, DEFAULT_VIEW, 0).colour).toBeUndefined();
+    // to-sign and waiting are both OPEN: the colour, not the status, tells them apart.
+    expect(listParams('inbox', null, { ...DEFAULT_VIEW, filters: ['to-sign'] }, 0)).toMatchObject({
+      colour: 'to-sign',
+    });
+    expect(listParams('inbox', null, { ...DEFAULT_VIEW, filters: ['to-sign'] }, 0).status).toBe(
+      undefined,
+    );
   });
 });

@@ -1,47 +1,40 @@
 /**
  * The dashboard's saved view (spec section 3: filters, dates, currentTimeMode, sentByMe, sort,
  * view, pageSize) and how it becomes the list query (spec section 3, list query). Pure, so the
- * cookie format and the mapping are tested without a browser.
+ * cookie format and the mapping are tested without a browser. The server filters by colour and
+ * counts the filtered total, so a page is always full and the pager right.
  */
+import type { RouteCallInput } from '@signet/shared/api/route';
+import type { Routes } from '@signet/shared/api/routes';
 import {
   DASHBOARD_PAGE_SIZES,
+  DASHBOARD_VIEWS,
   type TDashboardPageSize,
-} from '@signet/shared/dashboard/dashboard.rules';
-import type { TRequestStatus } from '@signet/shared/signature-request/signature-request.schema';
-import type { TListParams } from './api.ts';
+  type TDashboardTab,
+  type TDashboardView,
+} from '@signet/shared/dashboard/dashboard.constants';
+import {
+  DATE_TIME_MODES,
+  LIST_SORT_FIELDS,
+  STATE_FILTERS,
+  type TDateTimeMode,
+  type TListSortField,
+  type TSortOrder,
+  type TStateFilter,
+} from '@signet/shared/signature-request/signature-request.constants';
 
-/** The four state colours a user filters by (draft has its own tab). */
-export const STATE_FILTERS = ['to-sign', 'waiting', 'cancelled', 'completed'] as const;
-export type TStateFilter = (typeof STATE_FILTERS)[number];
-
-/** Statuses behind each colour: to-sign and waiting are both OPEN (the viewer decides which). */
-export const STATUSES_OF: Record<TStateFilter, readonly TRequestStatus[]> = {
-  'to-sign': ['OPEN'],
-  waiting: ['OPEN'],
-  cancelled: ['DECLINED', 'WITHDRAWN', 'EXPIRED'],
-  completed: ['SIGNED'],
-};
-
-export const SORT_FIELDS = ['updated_at', 'created_at', 'title', 'status'] as const;
-export type TSortField = (typeof SORT_FIELDS)[number];
-export const TIME_MODES = ['updated', 'created'] as const;
-export type TTimeMode = (typeof TIME_MODES)[number];
-export const VIEWS = ['comfortable', 'compact'] as const;
-export type TView = (typeof VIEWS)[number];
+/** The list query as the dashboard sends it. */
+export type TListParams = NonNullable<RouteCallInput<Routes['listSignatureRequests']>['query']>;
 
 export type TSavedView = {
   filters: TStateFilter[];
   dates: { from: string | null; to: string | null };
-  currentTimeMode: TTimeMode;
+  currentTimeMode: TDateTimeMode;
   sentByMe: boolean;
-  sort: { by: TSortField; order: 'asc' | 'desc' };
-  view: TView;
+  sort: { by: TListSortField; order: TSortOrder };
+  view: TDashboardView;
   pageSize: TDashboardPageSize;
 };
-
-/** Cookie of the saved view: a year, SameSite=Strict (spec section 9). */
-export const VIEW_COOKIE = 'signet_dashboard_view';
-export const VIEW_COOKIE_AGE = 365 * 24 * 3600;
 
 export const DEFAULT_VIEW: TSavedView = {
   filters: [],
@@ -50,7 +43,7 @@ export const DEFAULT_VIEW: TSavedView = {
   sentByMe: false,
   sort: { by: 'updated_at', order: 'desc' },
   view: 'comfortable',
-  pageSize: 25,
+  pageSize: DASHBOARD_PAGE_SIZES[0],
 };
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -79,15 +72,15 @@ export function parseSavedView(raw: string | null | undefined): TSavedView {
   return {
     filters,
     dates: { from: dateOrNull(dates.from), to: dateOrNull(dates.to) },
-    currentTimeMode: isOneOf(TIME_MODES, data.currentTimeMode)
+    currentTimeMode: isOneOf(DATE_TIME_MODES, data.currentTimeMode)
       ? data.currentTimeMode
       : DEFAULT_VIEW.currentTimeMode,
     sentByMe: data.sentByMe === true,
     sort: {
-      by: isOneOf(SORT_FIELDS, sort.by) ? sort.by : DEFAULT_VIEW.sort.by,
+      by: isOneOf(LIST_SORT_FIELDS, sort.by) ? sort.by : DEFAULT_VIEW.sort.by,
       order: sort.order === 'asc' ? 'asc' : 'desc',
     },
-    view: isOneOf(VIEWS, data.view) ? data.view : DEFAULT_VIEW.view,
+    view: isOneOf(DASHBOARD_VIEWS, data.view) ? data.view : DEFAULT_VIEW.view,
     pageSize: (DASHBOARD_PAGE_SIZES as readonly number[]).includes(size)
       ? (size as TDashboardPageSize)
       : DEFAULT_VIEW.pageSize,
@@ -98,16 +91,13 @@ export function serialiseSavedView(view: TSavedView): string {
   return JSON.stringify(view);
 }
 
-/** Statuses the inbox lists when no state filter is chosen: everything but drafts. */
-const NOT_DRAFT: readonly TRequestStatus[] = ['OPEN', 'SIGNED', 'DECLINED', 'WITHDRAWN', 'EXPIRED'];
-
 /**
  * The list query for a tab. inbox: every request that is not a draft (as owner, signer or
- * observer); drafts: my DRAFT requests; search: the text `q` across everything of mine. The
- * state filters narrow inbox and search; "sent by me" narrows inbox and search to mine.
+ * observer), narrowed to the chosen colours; drafts: my drafts; search: the text `q` across
+ * everything of mine, narrowed to the chosen colours. "Sent by me" narrows inbox and search.
  */
 export function listParams(
-  tab: 'inbox' | 'drafts' | 'search',
+  tab: TDashboardTab,
   q: string | null,
   view: TSavedView,
   page: number,
@@ -122,33 +112,18 @@ export function listParams(
   if (view.dates.from) params.dateFrom = view.dates.from;
   if (view.dates.to) params.dateTo = view.dates.to;
   if (tab === 'drafts') {
-    params.status = 'DRAFT';
+    params.colour = 'draft';
     params.sendBy = 'me';
     return params;
   }
   if (view.sentByMe) params.sendBy = 'me';
-  const chosen = view.filters.length > 0 ? statusesOf(view.filters) : null;
-  if (tab === 'inbox') params.status = (chosen ?? NOT_DRAFT).join(',');
+  const chosen = view.filters.length > 0 ? STATE_FILTERS.filter((f) => view.filters.includes(f)) : null;
+  if (tab === 'inbox') params.colour = (chosen ?? STATE_FILTERS).join(',');
   if (tab === 'search') {
-    if (chosen) params.status = chosen.join(',');
+    if (chosen) params.colour = chosen.join(',');
     if (q) params.search = q;
   }
   return params;
-}
-
-/** The statuses behind some colours, each once, in a stable order. */
-export function statusesOf(filters: readonly TStateFilter[]): TRequestStatus[] {
-  const set = new Set(filters.flatMap((f) => STATUSES_OF[f]));
-  return NOT_DRAFT.filter((s) => set.has(s));
-}
-
-/**
- * to-sign and waiting share the status OPEN, so the server returns both when either is chosen;
- * this keeps the rows of the chosen colours only (no filter chosen: every row).
- */
-export function matchesFilters(colour: string, filters: readonly TStateFilter[]): boolean {
-  if (filters.length === 0 || colour === 'draft') return true;
-  return (filters as readonly string[]).includes(colour);
 }
 
 /** True when the view narrows the list (then "no results" offers to reset the filters). */

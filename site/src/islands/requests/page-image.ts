@@ -42,8 +42,3 @@ export async function loadPageImage(
     await sleep(wait);
   }
 }
-
-/** The page-image path (`scale` default 100, spec section 9). Pages count from 1. */
-export function pageImagePath(documentId: string, page: number, scale = 100): string {
-  return `/v3/documents/${encodeURIComponent(documentId)}/pages/${page}?scale=${scale}`;
-}

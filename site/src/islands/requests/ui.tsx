@@ -1,11 +1,15 @@
 /** Small pieces the request pages share: state badges, the colour legend, dates, the loaded user. */
+import type { TLang } from '@signet/shared/i18n/lang.rules';
+import {
+  STATE_FILTERS,
+  type TDashboardColour,
+  type TSignerStatus,
+} from '@signet/shared/signature-request/signature-request.constants';
+import { DATE_TIME_FORMAT } from '@signet/shared/ui/ui.constants';
 import type { TFunction } from '../../lib/i18n.ts';
-import type { Lang } from '../../lib/lang.ts';
-
-export type TColour = 'to-sign' | 'waiting' | 'cancelled' | 'completed' | 'draft';
 
 /** A request's state for the viewer, as a coloured badge with its name (never colour alone). */
-export function StateBadge({ t, colour }: { t: TFunction; colour: TColour }) {
+export function StateBadge({ t, colour }: { t: TFunction; colour: TDashboardColour }) {
   return (
     <span className={`rq-badge rq-badge--${colour}`} data-state={colour}>
       <span className="rq-dot" aria-hidden="true" />
@@ -15,8 +19,8 @@ export function StateBadge({ t, colour }: { t: TFunction; colour: TColour }) {
 }
 
 /** A signer's status badge (OPEN, WAITING, SIGNED, DECLINED, WITHDRAWN, DRAFT). */
-export function SignerBadge({ t, status }: { t: TFunction; status: string }) {
-  const colour: TColour =
+export function SignerBadge({ t, status }: { t: TFunction; status: TSignerStatus }) {
+  const colour: TDashboardColour =
     status === 'SIGNED'
       ? 'completed'
       : status === 'OPEN'
@@ -38,7 +42,7 @@ export function SignerBadge({ t, status }: { t: TFunction; status: string }) {
 export function ColourLegend({ t }: { t: TFunction }) {
   return (
     <ul className="rq-legend" aria-label={t('legend.label')}>
-      {(['to-sign', 'waiting', 'cancelled', 'completed'] as const).map((c) => (
+      {STATE_FILTERS.map((c) => (
         <li key={c}>
           <span className={`rq-dot rq-dot--${c}`} aria-hidden="true" />
           <span>
@@ -53,26 +57,15 @@ export function ColourLegend({ t }: { t: TFunction }) {
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** Spec section 9: numeric day, short month, numeric year, hour and minute. */
-export function formatDate(lang: Lang, iso: string | null | undefined): string {
+export function formatDate(lang: TLang, iso: string | null | undefined): string {
   if (!iso) return '';
   let f = formatters.get(lang);
   if (!f) {
-    f = new Intl.DateTimeFormat(lang, {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
+    f = new Intl.DateTimeFormat(lang, DATE_TIME_FORMAT);
     formatters.set(lang, f);
   }
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? '' : f.format(d);
-}
-
-/** The signing language of `POST /v3/sign` for a page language (default en). */
-export function signingLanguage(lang: Lang): 'en' | 'de' | 'fr' | 'it' {
-  return lang === 'de-ch' ? 'de' : lang === 'fr-ch' ? 'fr' : lang === 'it' ? 'it' : 'en';
 }
 
 export function Loading({ text }: { text: string }) {

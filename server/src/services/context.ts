@@ -1,0 +1,33 @@
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { Logger } from '../log.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
+
+/** The caller of a use case: who they are (and the session they use, when they have one). */
+export type Principal = {
+  kind: 'user' | 'nas' | 'api';
+  userId: string;
+  /** The session the bearer token belongs to, when there is one. */
+  sessionId?: string;
+};
+
+/** Facts about the call kept with sessions, rate limits and evidence: IP and user agent. */
+export type RequestMeta = { ip: string | null; userAgent: string | null };
+
+/**
+ * What every use case gets, built once per call by the HTTP layer (`registerRoute`) and by jobs
+ * and tests the same way: the database, the blob store, the configuration, the logger, the
+ * caller and the call's IP and user agent. A use case takes what it needs from it
+ * (`Pick<ServiceContext, 'db' | 'principal'>` for a read) and never sees a `Request`.
+ */
+export type ServiceContext<P extends Principal | null = Principal> = {
+  db: Db;
+  blobs: BlobStore;
+  config: Config;
+  log: Logger;
+  principal: P;
+  meta: RequestMeta;
+};
+
+/** The context of a call anyone may make (signup, login): the caller may be unknown. */
+export type AnonymousContext = ServiceContext<Principal | null>;
