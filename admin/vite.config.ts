@@ -10,18 +10,16 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
-    // react-admin + MUI is most of the weight; separate vendor chunks stay cached across
-    // releases of the console's own code.
+    // Which chunks each source module needs: the console bench (bench/bundle-size.ts) reads it.
+    manifest: true,
+    // React stays in a chunk of its own (cached across releases of the console's code); the
+    // rest is split by use, so a screen's libraries (forms, tables) load with the screen and the
+    // first load stays small (budget in server/bench/budgets.ts).
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs)[\\/]/ },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
-            { name: 'vendor', test: /node_modules/ },
-          ],
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
         },
       },
     },

@@ -5,6 +5,7 @@
  * Adding a namespace or a file: import it below and list it in `messages`; `locales.test.ts`
  * fails while a file on disk is not imported here.
  */
+import { DEFAULT_LANG, LANGS, type TLang } from '@signet/shared/i18n/lang.constants';
 import deChAccount from './de-ch/account.json' with { type: 'json' };
 import deChAdmin from './de-ch/admin.json' with { type: 'json' };
 import deChEmail from './de-ch/email.json' with { type: 'json' };
@@ -34,12 +35,9 @@ import itEvidence from './it/evidence.json' with { type: 'json' };
 import itRequests from './it/requests.json' with { type: 'json' };
 import itSite from './it/site.json' with { type: 'json' };
 
-/** Interface languages; the first is the default and the fallback. */
-export const LANGS = ['en-gb', 'de-ch', 'fr-ch', 'it'] as const;
-export type Lang = (typeof LANGS)[number];
-
-/** Default and fallback language. */
-export const DEFAULT_LANG: Lang = 'en-gb';
+/** Interface languages (shared's); en-gb is the default and the fallback. */
+export { DEFAULT_LANG, LANGS };
+export type Lang = TLang;
 
 /**
  * Namespaces and who reads them: `site` (site shell), `account` (login, signup, reset,

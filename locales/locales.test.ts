@@ -19,7 +19,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANGS as SHARED_LANGS } from '../shared/src/i18n/lang.rules.ts';
 import {
   DEFAULT_LANG,
   interpolate,
@@ -46,7 +45,7 @@ const SAME_AS_ENGLISH: Readonly<
 > = {
   all: { site: ['product.name'], admin: ['app.title'], evidence: ['event.system'] },
   'en-gb': {},
-  'de-ch': { admin: ['ra.message.details'], evidence: ['protocol.status', 'protocol.name'] },
+  'de-ch': { admin: ['ra.message.details', 'admins.name'], evidence: ['protocol.status', 'protocol.name'] },
   'fr-ch': {
     admin: ['profile.email', 'ra.navigation.current_page'],
     evidence: [
@@ -101,7 +100,6 @@ describe('files', () => {
       (name) => statSync(join(root, name)).isDirectory() && name !== 'node_modules',
     );
     expect(folders.sort()).toEqual([...LANGS].sort());
-    expect([...SHARED_LANGS]).toEqual([...LANGS]);
   });
 
   it('names every file after a known namespace', () => {

@@ -1,54 +1,46 @@
-import { useI18nextProvider } from 'ra-i18n-i18next';
-import { useMemo, useState } from 'react';
-import { Admin, CustomRoutes, memoryStore, NotFound } from 'react-admin';
-import { BrowserRouter, Route } from 'react-router-dom';
-import { AccessGuard } from './layout/AccessGuard.tsx';
-import { ConsoleLayout } from './layout/ConsoleLayout.tsx';
-import { saveUserLang } from './providers/api.ts';
-import { authProvider, loadSession } from './providers/authProvider.ts';
+import { lazy, useMemo } from 'react';
 import {
-  availableLocales,
-  consoleLang,
-  i18nOptions,
-  withLangMemory,
-} from './providers/i18nProvider.ts';
-import { ALIAS_PATHS, SCREENS } from './screens.tsx';
+  Admin,
+  CustomRoutes,
+  type I18nProvider,
+  memoryStore,
+  NotFound,
+  Resource,
+} from 'react-admin';
+import { BrowserRouter, Navigate, Route } from 'react-router-dom';
+import { CONSOLE_PATHS } from './access.ts';
+import { AccessDenied, ConsoleNotFound, PageAccess } from './layout/Access.tsx';
+import { ConsoleLayout } from './layout/ConsoleLayout.tsx';
+import { authProvider } from './providers/authProvider.ts';
+import { createDataProvider } from './providers/dataProvider.ts';
+import { RESOURCES } from './resources.ts';
 import { theme } from './theme.ts';
 
+// Pages load with their route: each brings its own widgets, not the console's first load.
+const DashboardPage = lazy(() =>
+  import('./pages/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })),
+);
+const RegisterPage = lazy(() =>
+  import('./pages/RegisterPage.tsx').then((m) => ({ default: m.RegisterPage })),
+);
+
 /**
- * Not-found inside the layout, behind the guard: a business route without its screen yet still
- * follows the access rules (a member on /business/members is sent to the site, not shown a 404).
+ * The business console, mounted by the server at /business: one `<Resource>` per entry of
+ * resources.ts (access through `authProvider.canAccess`), and the pages that are not resources
+ * (dashboard, registration) behind the same rules. Old and bare paths lead on (spec section 2).
  */
-function GuardedNotFound() {
-  return (
-    <AccessGuard>
-      <NotFound />
-    </AccessGuard>
-  );
-}
-
-const accountLang = async () => (await loadSession())?.user.attributes.lang ?? null;
-
-/** The business console, mounted by the server at /business. */
-export function App() {
-  const [lang] = useState(() => consoleLang());
-  const [settings] = useState(() => ({ options: i18nOptions(lang), availableLocales }));
-  const base = useI18nextProvider(settings);
-  const i18nProvider = useMemo(
-    () => (base ? withLangMemory(base, accountLang, saveUserLang) : null),
-    [base],
-  );
-  // i18next initialises asynchronously (a tick: resources are bundled).
-  if (!i18nProvider) return null;
-
+export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
+  const dataProvider = useMemo(() => createDataProvider(RESOURCES), []);
   return (
     <BrowserRouter basename="/business">
       <Admin
-        title="Signet Business"
+        title="app.title"
         authProvider={authProvider}
+        dataProvider={dataProvider}
         i18nProvider={i18nProvider}
         layout={ConsoleLayout}
-        catchAll={GuardedNotFound}
+        catchAll={ConsoleNotFound}
+        accessDenied={AccessDenied}
         theme={theme}
         // The account language and the site's cookie decide the locale, not a stored copy.
         store={memoryStore()}
@@ -56,26 +48,39 @@ export function App() {
         requireAuth
         disableTelemetry
       >
-        <CustomRoutes noLayout>
-          {SCREENS.filter((screen) => !screen.layout).map((screen) => (
-            <Route
-              key={screen.path}
-              path={screen.path}
-              element={<AccessGuard>{screen.element}</AccessGuard>}
-            />
-          ))}
-        </CustomRoutes>
+        {RESOURCES.map(({ name, data: _data, menuLabel, access: _access, ...views }) => (
+          <Resource key={name} name={name} {...views} options={{ label: menuLabel }} />
+        ))}
         <CustomRoutes>
-          {ALIAS_PATHS.map((path) => (
-            <Route key={path} path={path} element={<AccessGuard />} />
-          ))}
-          {SCREENS.filter((screen) => screen.layout).map((screen) => (
-            <Route
-              key={screen.path}
-              path={screen.path}
-              element={<AccessGuard>{screen.element}</AccessGuard>}
-            />
-          ))}
+          <Route path="/" element={<Navigate to={CONSOLE_PATHS.dashboard} replace />} />
+          <Route path="/members/activity" element={<Navigate to="/activity" replace />} />
+          <Route
+            path={CONSOLE_PATHS.dashboard}
+            element={
+              <PageAccess access="admin">
+                <DashboardPage />
+              </PageAccess>
+            }
+          />
+        </CustomRoutes>
+        <CustomRoutes noLayout>
+          <Route
+            path={CONSOLE_PATHS.register}
+            element={
+              <PageAccess access="user-strict">
+                <RegisterPage />
+              </PageAccess>
+            }
+          />
+          {/* Business signup (spec section 2) is for signed-out visitors; its pages come later. */}
+          <Route
+            path="/signup/*"
+            element={
+              <PageAccess access="unauthenticated">
+                <NotFound />
+              </PageAccess>
+            }
+          />
         </CustomRoutes>
       </Admin>
     </BrowserRouter>

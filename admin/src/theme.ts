@@ -1,16 +1,64 @@
+import {
+  BREAKPOINTS,
+  THEME,
+  THEME_COLOURS,
+  TOOLTIP_DELAY_MS,
+} from '@signet/shared/ui/ui.constants';
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
 
-/** Spec section 9: primary #006FE6, error #E50040; framework breakpoints sm 600 … xxl 2560. */
+const c = THEME.colours;
+
+/**
+ * The console in the site's look: the shared theme's colours, font and corners (spec section
+ * 9: primary #006FE6, error #E50040; framework breakpoints; tooltip delay), the site's white
+ * cards on its light canvas and its rounded, unshouting buttons.
+ */
 export const theme: RaThemeOptions = {
   ...defaultTheme,
   palette: {
-    ...defaultTheme.palette,
-    primary: { main: '#006FE6' },
-    error: { main: '#E50040' },
+    mode: 'light',
+    primary: { main: THEME_COLOURS.primary, dark: c['primary-dark'], light: c['primary-soft'] },
+    secondary: { main: c['ink-2'] },
+    error: { main: THEME_COLOURS.error },
+    success: { main: c.success },
+    warning: { main: c.warning },
+    text: { primary: c.ink, secondary: c['ink-2'] },
+    divider: c.line,
+    background: { default: c.canvas, paper: c.surface },
   },
-  breakpoints: { values: { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920 } },
+  shape: { borderRadius: THEME.radius },
+  typography: {
+    fontFamily: THEME.font,
+    h5: { fontWeight: 700, letterSpacing: '-0.01em' },
+    h6: { fontWeight: 650 },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  breakpoints: {
+    values: {
+      xs: 0,
+      sm: BREAKPOINTS.sm,
+      md: BREAKPOINTS.md,
+      lg: BREAKPOINTS.lg,
+      xl: BREAKPOINTS.xl,
+    },
+  },
+  sidebar: { width: 240, closedWidth: 56 },
   components: {
     ...defaultTheme.components,
-    MuiTooltip: { defaultProps: { enterDelay: 150 } },
+    MuiTooltip: { defaultProps: { enterDelay: TOOLTIP_DELAY_MS } },
+    MuiAppBar: {
+      defaultProps: { elevation: 0, color: 'inherit' },
+      styleOverrides: {
+        root: { backgroundColor: c.surface, color: c.ink, borderBottom: `1px solid ${c.line}` },
+      },
+    },
+    MuiPaper: {
+      styleOverrides: { root: { backgroundImage: 'none' }, elevation1: { boxShadow: 'none' } },
+    },
+    MuiCard: {
+      defaultProps: { variant: 'outlined' },
+      styleOverrides: { root: { borderColor: c.line, borderRadius: THEME.radiusLg } },
+    },
+    MuiButton: { defaultProps: { disableElevation: true } },
   },
 };

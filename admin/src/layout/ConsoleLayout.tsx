@@ -1,20 +1,28 @@
 import HomeIcon from '@mui/icons-material/Home';
-import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
+import { Box, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { AppBar, Layout, Logout, Menu, UserMenu, useTranslate } from 'react-admin';
-import { MENU } from '../menu.ts';
-import { useConsoleSession } from '../session.ts';
+import {
+  AppBar,
+  Layout,
+  LocalesMenuButton,
+  Logout,
+  Menu,
+  TitlePortal,
+  UserMenu,
+  useTranslate,
+} from 'react-admin';
+import { Logo } from './Logo.tsx';
 
-/** The console menu, built from the typed list in menu.ts; its screens are for admins only. */
+/**
+ * The menu: the dashboard, then every resource with a page the caller may open (react-admin asks
+ * `canAccess` for each).
+ */
 export function ConsoleMenu() {
   const translate = useTranslate();
-  const { data: session } = useConsoleSession();
-  if (session?.role !== 'admin') return <Menu />;
   return (
     <Menu>
-      {MENU.map(({ to, label, icon: Icon }) => (
-        <Menu.Item key={to} to={to} primaryText={translate(label)} leftIcon={<Icon />} />
-      ))}
+      <Menu.DashboardItem to="/dashboard" primaryText={translate('menu.dashboard')} />
+      <Menu.ResourceItems />
     </Menu>
   );
 }
@@ -35,8 +43,35 @@ function ConsoleUserMenu() {
   );
 }
 
+/** The site's mark and the console's name, then the page title. */
 function ConsoleAppBar() {
-  return <AppBar color="primary" userMenu={<ConsoleUserMenu />} />;
+  const translate = useTranslate();
+  return (
+    <AppBar userMenu={<ConsoleUserMenu />} toolbar={<LocalesMenuButton />}>
+      <Box
+        component="a"
+        href="/business/dashboard"
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+          color: 'inherit',
+          textDecoration: 'none',
+          mr: 2,
+        }}
+        aria-label={translate('app.title')}
+      >
+        <Logo />
+        <Typography
+          component="span"
+          sx={{ fontWeight: 700, display: { xs: 'none', sm: 'inline' }, whiteSpace: 'nowrap' }}
+        >
+          {translate('app.title')}
+        </Typography>
+      </Box>
+      <TitlePortal variant="body1" sx={{ color: 'text.secondary' }} />
+    </AppBar>
+  );
 }
 
 /** react-admin's layout with the console's menu and app bar. */

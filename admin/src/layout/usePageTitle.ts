@@ -1,6 +1,5 @@
+import { PRODUCT_NAME } from '@signet/shared/ui/ui.constants';
 import { useEffect } from 'react';
-
-const PRODUCT_NAME = 'Signet';
 
 /** Spec section 2: the document title is the page's text, a dash, then the product name. */
 export function usePageTitle(text: string): void {

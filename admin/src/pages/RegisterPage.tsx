@@ -1,50 +1,19 @@
 import AddBusinessIcon from '@mui/icons-material/AddBusiness';
 import { Box, Card, CardContent, Link, Typography } from '@mui/material';
-import { apiErrorOf } from '@signet/shared/api/client';
-import { isBlank, isEmail, isPhone } from '@signet/shared/validation/validation.rules';
-import {
-  Form,
-  maxLength,
-  required,
-  SaveButton,
-  TextInput,
-  useNotify,
-  useTranslate,
-} from 'react-admin';
+import { Form, SaveButton, TextInput, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
+import { CONSOLE_PATHS } from '../access.ts';
 import { usePageTitle } from '../layout/usePageTitle.ts';
-import { createBusiness } from '../providers/api.ts';
+import { api, call } from '../providers/client.ts';
+import { toHttpError } from '../providers/server-errors.ts';
 import { useConsoleSession, useRefreshConsoleSession } from '../session.ts';
 
 type TRegisterValues = { name: string; email: string; phone: string };
 
-const FIELD_MESSAGES: Record<keyof TRegisterValues, string> = {
-  name: 'validation.format',
-  email: 'ra.validation.email',
-  phone: 'validation.format',
-};
-
-const validateEmail = (value: string | undefined) =>
-  value && !isEmail(value.trim()) ? 'ra.validation.email' : undefined;
-const validatePhone = (value: string | undefined) =>
-  value && !isBlank(value) && !isPhone(value.trim()) ? 'validation.format' : undefined;
-
-/** Field errors from a 400 VALIDATION_FAILED (zod issues in `details`), for the form. */
-function fieldErrors(details: unknown): Partial<Record<keyof TRegisterValues, string>> | null {
-  if (!Array.isArray(details)) return null;
-  const errors: Partial<Record<keyof TRegisterValues, string>> = {};
-  for (const issue of details) {
-    const field = (issue as { path?: unknown[] })?.path?.[0];
-    if (field === 'name' || field === 'email' || field === 'phone') {
-      errors[field] = FIELD_MESSAGES[field];
-    }
-  }
-  return Object.keys(errors).length > 0 ? errors : null;
-}
-
 /**
  * /business/register: for a signed-in user without a business. Explains what a business is and
- * creates one (POST /v2/businesses); the user becomes its admin and lands on the profile.
+ * creates one (POST /v2/businesses); the user becomes its admin and lands on the profile. The
+ * server's rules decide what is valid; a refused value is shown on its field.
  */
 export function RegisterPage() {
   const translate = useTranslate();
@@ -58,28 +27,21 @@ export function RegisterPage() {
   const submit = async (values: Partial<TRegisterValues>) => {
     const phone = values.phone?.trim();
     try {
-      await createBusiness({
-        name: (values.name ?? '').trim(),
-        email: (values.email ?? '').trim(),
-        ...(phone ? { phone } : {}),
+      await call(api.createBusiness, {
+        body: { name: values.name ?? '', email: values.email ?? '', ...(phone ? { phone } : {}) },
       });
     } catch (error) {
-      const apiError = apiErrorOf(error);
-      if (apiError?.code === 'VALIDATION_FAILED') {
-        const errors = fieldErrors(apiError.details);
-        if (errors) return errors;
-      }
-      const message = apiError
-        ? translate(apiError.code, { ns: 'errors', _: apiError.message })
-        : translate('ra.notification.http_error');
+      const refusal = toHttpError(error);
+      if (refusal.body?.errors) return refusal.body.errors;
+      const message = translate(refusal.message, { _: translate('ra.notification.http_error') });
       notify('register.failed', { type: 'error', messageArgs: { message } });
-      // Joined or created a business meanwhile (another tab): the guard sends them on.
-      if (apiError?.code === 'ALREADY_IN_BUSINESS') await refreshSession();
+      // Joined or created a business meanwhile (another tab): the page sends them on.
+      if (refusal.body?.code === 'ALREADY_IN_BUSINESS') await refreshSession();
       return;
     }
     await refreshSession();
     notify('register.created', { type: 'success' });
-    navigate('/profile');
+    navigate(CONSOLE_PATHS.profile);
   };
 
   return (
@@ -111,19 +73,12 @@ export function RegisterPage() {
             defaultValues={{ name: '', email: session?.user.email ?? '', phone: '' }}
             onSubmit={submit}
           >
-            <TextInput
-              source="name"
-              label="register.name"
-              autoComplete="organization"
-              validate={[required(), maxLength(200)]}
-              fullWidth
-            />
+            <TextInput source="name" label="register.name" autoComplete="organization" fullWidth />
             <TextInput
               source="email"
               type="email"
               label="register.email"
               autoComplete="email"
-              validate={[required(), maxLength(254), validateEmail]}
               fullWidth
             />
             <TextInput
@@ -132,7 +87,6 @@ export function RegisterPage() {
               label="register.phone"
               autoComplete="tel"
               helperText="register.phone_hint"
-              validate={validatePhone}
               fullWidth
             />
             <SaveButton

@@ -1,53 +1,15 @@
+import { ApiError } from '@signet/shared/api/browser';
+import { clearSession, currentPath, readToken, rememberPath } from '@signet/shared/session/session';
+import { LOGIN_PATH } from '@signet/shared/session/session.constants';
 import type { AuthProvider, UserIdentity } from 'react-admin';
-import { consoleRole, type TConsoleRole } from '../access.ts';
-import {
-  type ConsoleSession,
-  errorStatus,
-  fetchMyBusiness,
-  fetchUser,
-  logoutSession,
-} from './api.ts';
-import { clearToken, getToken, LOGIN_PATH, REDIRECT_STORAGE_KEY } from './session.ts';
+import { decideAccess, type TConsoleRole, type TPageAccess } from '../access.ts';
+import { RESOURCES } from '../resources.ts';
+import { forgetSession, loadSession } from '../session.ts';
+import { api, call } from './client.ts';
 
-/** How long a loaded session (user + business) is reused between page changes. */
-const SESSION_TTL_MS = 30_000;
-
-let cached: { token: string; at: number; promise: Promise<ConsoleSession | null> } | null = null;
-
-async function load(): Promise<ConsoleSession | null> {
-  let user: Awaited<ReturnType<typeof fetchUser>>;
-  try {
-    user = await fetchUser();
-  } catch (error) {
-    if (errorStatus(error) === 401) return null;
-    throw error;
-  }
-  const business = await fetchMyBusiness();
-  return { user, business, role: consoleRole(user.id, business) };
-}
-
-/**
- * The signed-in user, their business and console role; null without a valid session.
- * Cached briefly so page changes do not refetch; `fresh` forces a reload.
- */
-export function loadSession(fresh = false): Promise<ConsoleSession | null> {
-  const token = getToken();
-  if (!token) return Promise.resolve(null);
-  const now = Date.now();
-  if (!fresh && cached && cached.token === token && now - cached.at < SESSION_TTL_MS) {
-    return cached.promise;
-  }
-  const promise = load();
-  cached = { token, at: now, promise };
-  promise.catch(() => {
-    if (cached?.promise === promise) cached = null;
-  });
-  return promise;
-}
-
-/** Drops the cached session (after creating a business, after logout). */
-export function forgetSession(): void {
-  cached = null;
+/** Who a resource is for; business resources are for admins. */
+export function accessOf(resource: string): TPageAccess {
+  return RESOURCES.find((r) => r.name === resource)?.access ?? 'admin';
 }
 
 /** The site's login page as an absolute URL: react-admin leaves the SPA for absolute URLs. */
@@ -55,47 +17,44 @@ function loginUrl(): string {
   return new URL(LOGIN_PATH, window.location.origin).href;
 }
 
-/** Remembers where the user wanted to go, for the site's login page to restore. */
-function rememberWantedPath(): void {
-  const { pathname, search, hash } = window.location;
-  sessionStorage.setItem(REDIRECT_STORAGE_KEY, `${pathname}${search}${hash}`);
+/** The caller's console role; a failed load is not a missing session (the page shows it). */
+async function role(): Promise<TConsoleRole> {
+  const session = await loadSession();
+  return session ? session.role : 'unauthenticated';
 }
 
 /**
- * Authentication on the site's session (no second login): the token comes from session storage
- * or the tab cookie; without a valid one the browser goes to the site's /login.
+ * Authentication on the site's session (no second login) and access by the rules of spec
+ * section 6 (access.ts): react-admin asks `canAccess` for every resource view and menu entry;
+ * the pages that are not resources say who they are for where they are routed (App.tsx).
  */
 export const authProvider: AuthProvider = {
   // The site owns the login form; the console never shows react-admin's.
   login: () => Promise.reject(new Error('The console signs in through the site.')),
 
   async checkAuth() {
-    const session = await loadSession().catch((error: unknown) => {
+    const session = await loadSession().catch((error: unknown) =>
       // A server or network failure is not a missing session: stay, the page shows the error.
-      if (errorStatus(error) === 401) return null;
-      return undefined;
-    });
+      ApiError.of(error).status === 401 ? null : undefined,
+    );
     if (session === null) {
-      rememberWantedPath();
+      rememberPath(currentPath());
       throw { redirectTo: loginUrl(), message: false };
     }
   },
 
   async checkError(error: unknown) {
-    if (errorStatus(error) !== 401) return;
+    // The API client has already ended the session and left for /login on a 401.
+    if ((error as { status?: unknown })?.status !== 401) return;
     forgetSession();
-    rememberWantedPath();
-    throw { redirectTo: loginUrl(), message: false };
+    throw { redirectTo: false, logoutUser: false, message: false };
   },
 
   async logout() {
-    const token = getToken();
     forgetSession();
-    if (token) {
-      // The session ends on our side whatever the server answers (it may already be gone).
-      await logoutSession().catch(() => undefined);
-    }
-    clearToken();
+    // The session ends on our side whatever the server answers (it may already be gone).
+    if (readToken()) await call(api.logout).catch(() => undefined);
+    clearSession();
     return loginUrl();
   },
 
@@ -107,10 +66,13 @@ export const authProvider: AuthProvider = {
     return { id: user.id, fullName, email: user.email };
   },
 
-  /** 'admin' | 'member' | 'user' from `GET /v2/businesses/user`. */
-  async getPermissions(): Promise<Exclude<TConsoleRole, 'unauthenticated'>> {
-    const session = await loadSession();
-    if (!session) throw { redirectTo: loginUrl(), message: false };
-    return session.role;
+  /** 'admin' | 'member' | 'user' | 'unauthenticated' (from `GET /v2/businesses/user`). */
+  async getPermissions(): Promise<TConsoleRole> {
+    return role();
+  },
+
+  /** Whether the caller may use a resource at all: spec section 6, access.ts. */
+  async canAccess({ resource }) {
+    return decideAccess(accessOf(resource), await role()).kind === 'allow';
   },
 };

@@ -115,7 +115,15 @@ export function registerRoute<R extends RouteDef>(
     let body: unknown;
     if (route.body) body = parseOrThrow(route.body, await readJsonBody(c.req.raw), 'body');
     const ctx = serviceContext(c, deps, principal);
-    const result = await handler({ params, query, body, ctx, principal, c, deps } as HandlerArgs<R>);
+    const result = await handler({
+      params,
+      query,
+      body,
+      ctx,
+      principal,
+      c,
+      deps,
+    } as HandlerArgs<R>);
     if (result instanceof Response) return result;
     if (status === 204) return c.body(null, 204);
     const checked = route.response.safeParse(result);

@@ -64,7 +64,10 @@ export type TBrowserApi = {
   /** The underlying ofetch client (for tests and the few raw needs). */
   client: TClient;
   /** Calls an endpoint; rejects with {@link ApiError}. */
-  call<R extends RouteDef>(endpoint: TApiEndpoint<R>, ...args: TCallArgs<R>): Promise<RouteOutput<R>>;
+  call<R extends RouteDef>(
+    endpoint: TApiEndpoint<R>,
+    ...args: TCallArgs<R>
+  ): Promise<RouteOutput<R>>;
   /**
    * Sends one file as multipart field `file` with progress reports (0…1), the same
    * Authorization header and the same 401 handling as every call.

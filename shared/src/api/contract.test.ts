@@ -36,8 +36,7 @@ function runtimeImports(code: string): string[] {
     if (typeOnly) continue;
     // `import { type A, type B } from` carries nothing at run time.
     const names = /^\{([^}]*)\}$/.exec(clause.trim())?.[1];
-    if (names !== undefined && names.split(',').every((n) => /^\s*(type\s+\S+)?\s*$/.test(n)))
-      continue;
+    if (names?.split(',').every((n) => /^\s*(type\s+\S+)?\s*$/.test(n))) continue;
     out.push(spec);
   }
   return out;
@@ -94,9 +93,12 @@ describe('the browsers', () => {
       seen.set(file, chain);
       for (const spec of runtimeImports(readFileSync(file, 'utf8'))) {
         if (spec === 'zod' || spec.startsWith('zod/')) {
-          throw new Error(`zod reaches a browser: ${[...chain, relative(sharedSrc, file)].join(' → ')}`);
+          throw new Error(
+            `zod reaches a browser: ${[...chain, relative(sharedSrc, file)].join(' → ')}`,
+          );
         }
-        if (spec.startsWith('.')) visit(resolve(dirname(file), spec), [...chain, relative(sharedSrc, file)]);
+        if (spec.startsWith('.'))
+          visit(resolve(dirname(file), spec), [...chain, relative(sharedSrc, file)]);
       }
     };
     for (const f of appFiles) {

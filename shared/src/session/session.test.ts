@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cookieString, cookieValue } from './cookies.ts';
+import { SESSION_COOKIE, SESSION_KEYS } from './session.constants.ts';
 import {
   clearSession,
   isExpired,
@@ -10,7 +11,6 @@ import {
   takeRememberedPath,
   writeSession,
 } from './session.ts';
-import { SESSION_COOKIE, SESSION_KEYS } from './session.constants.ts';
 
 /** A tab: sessionStorage and a cookie jar that keeps what `document.cookie = …` writes. */
 function installTab(cookies: Record<string, string> = {}) {

@@ -17,12 +17,12 @@ import {
   ZRequestObserverParamsSchema,
   ZRequestOkSchema,
   ZRequestSignerParamsSchema,
-  ZSignatureRequestStatusSchema,
   ZSendtoParamsSchema,
   ZSendtoSummarySchema,
   ZSignatureRequestListQuerySchema,
   ZSignatureRequestListSchema,
   ZSignatureRequestSchema,
+  ZSignatureRequestStatusSchema,
   ZUpdateSignatureRequestSchema,
   ZWithdrawSchema,
 } from './signature-request.schema.ts';

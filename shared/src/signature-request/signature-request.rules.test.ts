@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { REQUEST_ACTIONS, type TRequestStatus } from './signature-request.constants.ts';
 import {
   checkAction,
   dashboardColour,
@@ -9,7 +10,6 @@ import {
   type TRequestFacts,
   type TSignerFacts,
 } from './signature-request.rules.ts';
-import { REQUEST_ACTIONS, type TRequestStatus } from './signature-request.constants.ts';
 
 const pending = (order: number): TSignerFacts => ({ order, signedAt: null, declinedAt: null });
 const signed = (order: number): TSignerFacts => ({ order, signedAt: new Date(), declinedAt: null });

@@ -17,6 +17,50 @@ export const THEME_COLOURS = {
   error: '#E50040',
 } as const;
 
+/**
+ * The look of the site and the console, one source: the site writes it as CSS custom properties
+ * (`themeCss`: a colour `ink-2` is `--ink-2`), the console builds its MUI theme from it.
+ */
+export const THEME = {
+  colours: {
+    primary: THEME_COLOURS.primary,
+    'primary-dark': '#0058b8',
+    'primary-soft': '#e6f0fc',
+    error: THEME_COLOURS.error,
+    'error-soft': '#fde6ec',
+    success: '#00a671',
+    warning: '#b86e00',
+    'warning-soft': '#fff6e0',
+    ses: THEME_COLOURS.ses,
+    aes: THEME_COLOURS.aes,
+    qes: THEME_COLOURS.qes,
+    xqes: THEME_COLOURS.xqes,
+    part11: THEME_COLOURS.part11,
+    /** Text, secondary text, quiet text. */
+    ink: '#0f1b2d',
+    'ink-2': '#43526b',
+    'ink-3': '#6b7a90',
+    line: '#e2e8f0',
+    surface: '#ffffff',
+    canvas: '#f5f8fc',
+  },
+  /** Corner radius of cards, fields and buttons (px), and of large panels. */
+  radius: 10,
+  radiusLg: 16,
+  font: '"Inter", "Segoe UI", system-ui, -apple-system, "Helvetica Neue", Arial, sans-serif',
+} as const;
+
+/** The theme as CSS custom properties on `:root` (the site's stylesheets use them). */
+export function themeCss(): string {
+  const vars = [
+    ...Object.entries(THEME.colours).map(([name, value]) => `--${name}:${value}`),
+    `--radius:${THEME.radius}px`,
+    `--radius-lg:${THEME.radiusLg}px`,
+    `--font:${THEME.font}`,
+  ];
+  return `:root{${vars.join(';')}}`;
+}
+
 /** Framework breakpoints (px); lg is the mobile breakpoint. */
 export const BREAKPOINTS = { sm: 600, md: 960, lg: 1280, xl: 1920, xxl: 2560 } as const;
 

@@ -16,7 +16,11 @@ export const SIGNATURE_QUALITIES = [
 export type TSignatureQuality = (typeof SIGNATURE_QUALITIES)[number];
 
 /** Qualities a person can choose as their default (seal, demo and Part 11 are not personal). */
-export const DEFAULT_QUALITY_CHOICES = ['SES', 'AES', 'QES'] as const satisfies readonly TSignatureQuality[];
+export const DEFAULT_QUALITY_CHOICES = [
+  'SES',
+  'AES',
+  'QES',
+] as const satisfies readonly TSignatureQuality[];
 
 /** Legislations a signature can be made under. */
 export const LEGISLATIONS = ['EIDAS', 'ZERTES'] as const;

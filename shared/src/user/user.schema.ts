@@ -13,8 +13,8 @@ import {
   USER_LANGS,
 } from './user.constants.ts';
 
-export * from './user.constants.ts';
 export { type TEmail, ZEmailSchema } from '../validation/validation.schema.ts';
+export * from './user.constants.ts';
 
 /** A password as typed: never trimmed. The policy itself is checked by the server. */
 export const ZPasswordSchema = z.string().min(1).max(PASSWORD_MAX_LENGTH);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ZUpdateBusinessSchema } from '../business/business.schema.ts';
 import { fieldErrorsOf, formRuleOf } from './validation.issues.ts';
 
@@ -8,8 +8,14 @@ describe('formRuleOf', () => {
     [{ code: 'custom', rule: 'email' }, { rule: 'email' }],
     [{ code: 'custom', rule: 'format' }, { rule: 'format' }],
     [{ code: 'too_small', minimum: 1 }, { rule: 'required' }],
-    [{ code: 'too_small', minimum: 10 }, { rule: 'minLength', limit: 10 }],
-    [{ code: 'too_big', maximum: 200 }, { rule: 'maxLength', limit: 200 }],
+    [
+      { code: 'too_small', minimum: 10 },
+      { rule: 'minLength', limit: 10 },
+    ],
+    [
+      { code: 'too_big', maximum: 200 },
+      { rule: 'maxLength', limit: 200 },
+    ],
     [{ code: 'invalid_format' }, { rule: 'format' }],
     [{ code: 'invalid_type' }, { rule: 'invalid' }],
   ])('%j → %j', (issue, expected) => {
@@ -23,7 +29,13 @@ describe('fieldErrorsOf', () => {
       fieldErrorsOf({
         code: 'VALIDATION_FAILED',
         details: [
-          { in: 'body', path: ['supportContact', 'email'], code: 'custom', message: 'x', rule: 'email' },
+          {
+            in: 'body',
+            path: ['supportContact', 'email'],
+            code: 'custom',
+            message: 'x',
+            rule: 'email',
+          },
           { in: 'body', path: ['name'], code: 'too_big', message: 'x', maximum: 200 },
           { in: 'body', path: ['name'], code: 'custom', message: 'x', rule: 'format' },
           { in: 'params', path: ['id'], code: 'too_big', message: 'x' },
@@ -40,7 +52,10 @@ describe('fieldErrorsOf', () => {
     expect(fieldErrorsOf({ code: 'NOT_FOUND', details: [] })).toBeNull();
     expect(fieldErrorsOf({ code: 'VALIDATION_FAILED', details: 'x' })).toBeNull();
     expect(
-      fieldErrorsOf({ code: 'VALIDATION_FAILED', details: [{ in: 'query', path: ['a'], code: 'x', message: 'y' }] }),
+      fieldErrorsOf({
+        code: 'VALIDATION_FAILED',
+        details: [{ in: 'query', path: ['a'], code: 'x', message: 'y' }],
+      }),
     ).toBeNull();
   });
 

@@ -5,7 +5,14 @@
  */
 
 /** The form rules a refused value can break; each app has a message per rule. */
-export const FORM_RULES = ['required', 'email', 'format', 'minLength', 'maxLength', 'invalid'] as const;
+export const FORM_RULES = [
+  'required',
+  'email',
+  'format',
+  'minLength',
+  'maxLength',
+  'invalid',
+] as const;
 export type TFormRule = (typeof FORM_RULES)[number];
 
 /** A broken rule and its limit (the `{0}` of "maximum of {0} characters"), when it has one. */

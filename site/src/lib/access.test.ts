@@ -37,9 +37,7 @@ describe('pendingDuties', () => {
   });
   it('forces a password change everywhere but the change page and logout', () => {
     expect(pendingDuties(facts(true, true), '/dashboard').changePassword).toBe(true);
-    expect(pendingDuties(facts(true, true), '/profile/change-password').changePassword).toBe(
-      false,
-    );
+    expect(pendingDuties(facts(true, true), '/profile/change-password').changePassword).toBe(false);
     expect(pendingDuties(facts(true, true), '/logout').changePassword).toBe(false);
   });
   it('asks for the terms when not accepted', () => {

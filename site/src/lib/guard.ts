@@ -6,8 +6,8 @@
 
 import { ApiError } from '@signet/shared/api/browser';
 import { type TLang, toLang } from '@signet/shared/i18n/lang.rules';
-import { HOME_PATH, LOGIN_PATH } from '@signet/shared/session/session.constants';
 import { currentPath, rememberPath, tabStorage } from '@signet/shared/session/session';
+import { HOME_PATH, LOGIN_PATH } from '@signet/shared/session/session.constants';
 import { openAcceptTerms } from '../components/shell/accept-terms.tsx';
 import { $session, loadSession, type SessionState } from '../stores/session.ts';
 import { showSnackbar } from '../stores/snackbars.ts';

@@ -1,6 +1,7 @@
 /** Server-only: every locale file, loaded once at build time. Never import from an island. */
-import { createT, type Dict, type NamespaceDicts, type TFunction } from './i18n.ts';
+
 import { DEFAULT_LANG, LANGS, type TLang } from '@signet/shared/i18n/lang.rules';
+import { createT, type Dict, type NamespaceDicts, type TFunction } from './i18n.ts';
 
 const files = import.meta.glob<Dict>('../../../locales/*/*.json', {
   eager: true,

@@ -2,8 +2,12 @@ import type { TBusiness } from '@signet/shared/business/business.schema';
 import { LANG_COOKIE, LANG_COOKIE_MAX_AGE_S, toLang } from '@signet/shared/i18n/lang.rules';
 import { rolesOf, type TRoleSet } from '@signet/shared/roles/roles.rules';
 import { writeCookie } from '@signet/shared/session/cookies';
+import {
+  clearSession as forgetSession,
+  readToken,
+  writeSession,
+} from '@signet/shared/session/session';
 import { LOGIN_PATH } from '@signet/shared/session/session.constants';
-import { clearSession as forgetSession, readToken, writeSession } from '@signet/shared/session/session';
 import type { TUser } from '@signet/shared/user/user.schema';
 import { atom } from 'nanostores';
 import { api, call } from '../lib/api.ts';
@@ -29,7 +33,13 @@ const ANONYMOUS = rolesOf({});
 
 function initial(): SessionState {
   const token = typeof window === 'undefined' ? null : readToken();
-  return { status: token ? 'pending' : 'anonymous', token, user: null, business: null, roles: ANONYMOUS };
+  return {
+    status: token ? 'pending' : 'anonymous',
+    token,
+    user: null,
+    business: null,
+    roles: ANONYMOUS,
+  };
 }
 
 /** The signed-in principal of this tab. */

@@ -4,11 +4,11 @@ import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../../security/password-hash.ts';
 import { assertPasswordPolicy } from '../../security/password-policy.ts';
+import type { ServiceContext } from '../context.ts';
 import { requireUser } from '../users/find-user.ts';
 import { createSession } from './create-session.ts';
 import { enqueuePasswordChangedMail } from './password-changed-mail.ts';
 import { revokeAllSessions } from './revoke-sessions.ts';
-import type { ServiceContext } from '../context.ts';
 
 /**
  * A wrong current password is 403, not 401: a 401 would make the client sign the user out

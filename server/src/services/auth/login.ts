@@ -10,10 +10,10 @@ import {
 } from '../../security/password-hash.ts';
 import { checkPasswordPolicy } from '../../security/password-policy.ts';
 import { enforceRateLimits } from '../../security/rate-limit.ts';
+import type { AnonymousContext } from '../context.ts';
 import { findUserByEmail } from '../users/find-user.ts';
 import { toUserDto } from '../users/user-dto.ts';
 import { createSession } from './create-session.ts';
-import type { AnonymousContext } from '../context.ts';
 
 const invalidCredentials = () =>
   new AppError('INVALID_CREDENTIALS', 401, 'The e-mail address or the password is wrong');

@@ -1,8 +1,8 @@
+import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { TUserRow } from '../../db/schema/users.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { siteLink } from './links.ts';
-import type { Config } from '../../config.ts';
 
 /** Tells the owner that the password changed, with a way out if it was not them. */
 export async function enqueuePasswordChangedMail(

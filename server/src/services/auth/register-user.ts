@@ -6,11 +6,11 @@ import { AppError } from '../../errors.ts';
 import { hashPassword } from '../../security/password-hash.ts';
 import { assertPasswordPolicy } from '../../security/password-policy.ts';
 import { hashToken } from '../../security/tokens.ts';
+import type { AnonymousContext } from '../context.ts';
 import { isUniqueViolation } from '../users/unique-violation.ts';
 import { toUserDto } from '../users/user-dto.ts';
 import { createSession } from './create-session.ts';
 import { findLiveConfirmation } from './find-confirmation.ts';
-import type { AnonymousContext } from '../context.ts';
 
 const invalidToken = () =>
   new AppError('INVALID_TOKEN', 400, 'This link is invalid or has expired; request a new one');

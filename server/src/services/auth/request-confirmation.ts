@@ -3,9 +3,9 @@ import { emailConfirmations } from '../../db/schema/email-confirmations.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { enforceRateLimits } from '../../security/rate-limit.ts';
 import { hashToken, newToken } from '../../security/tokens.ts';
+import type { AnonymousContext } from '../context.ts';
 import { findUserByEmail } from '../users/find-user.ts';
 import { siteLink } from './links.ts';
-import type { AnonymousContext } from '../context.ts';
 
 /** Signup confirmation links work for 24 h. */
 export const CONFIRMATION_TTL_HOURS = 24;

@@ -3,9 +3,9 @@ import { passwordResets } from '../../db/schema/password-resets.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { enforceRateLimits } from '../../security/rate-limit.ts';
 import { hashToken, newToken } from '../../security/tokens.ts';
+import type { AnonymousContext } from '../context.ts';
 import { findUserByEmail } from '../users/find-user.ts';
 import { siteLink } from './links.ts';
-import type { AnonymousContext } from '../context.ts';
 
 /** Reset links work for 1 h. */
 export const RESET_TTL_HOURS = 1;

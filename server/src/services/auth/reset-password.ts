@@ -6,9 +6,9 @@ import { AppError } from '../../errors.ts';
 import { hashPassword } from '../../security/password-hash.ts';
 import { assertPasswordPolicy } from '../../security/password-policy.ts';
 import { hashToken } from '../../security/tokens.ts';
+import type { AnonymousContext } from '../context.ts';
 import { enqueuePasswordChangedMail } from './password-changed-mail.ts';
 import { revokeAllSessions } from './revoke-sessions.ts';
-import type { AnonymousContext } from '../context.ts';
 
 const invalidToken = () =>
   new AppError('INVALID_TOKEN', 400, 'This link is invalid or has expired; request a new one');

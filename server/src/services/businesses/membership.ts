@@ -8,8 +8,7 @@ import { AppError } from '../../errors.ts';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The one 404 of every business call for non-members, so business ids cannot be probed. */
-export const businessNotFound = (): AppError =>
-  new AppError('NOT_FOUND', 404, 'No such business');
+export const businessNotFound = (): AppError => new AppError('NOT_FOUND', 404, 'No such business');
 
 /**
  * A business as one of its members reaches it, with the member's role; everyone else gets the

@@ -38,6 +38,10 @@ export async function downloadDocument(
         });
       }
     }
-    return { bytes, fileName: fileNameFromTitle(doc.title, 'pdf', DOWNLOAD_NAMES.document(doc.id)), signed };
+    return {
+      bytes,
+      fileName: fileNameFromTitle(doc.title, 'pdf', DOWNLOAD_NAMES.document(doc.id)),
+      signed,
+    };
   });
 }

@@ -37,7 +37,7 @@ export function changeRequest(
   ctx: Pick<ServiceContext, 'db' | 'principal'>,
   id: string,
   action: TRequestAction,
-  change: (tx: DbOrTx, loaded: LoadedRequest) => Promise<TSignatureRequest | undefined | void>,
+  change: (tx: DbOrTx, loaded: LoadedRequest) => Promise<TSignatureRequest | undefined>,
 ): Promise<TSignatureRequest> {
   return actOnRequest(ctx, id, action, async (tx, loaded) => {
     const answer = await change(tx, loaded);

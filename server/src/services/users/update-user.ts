@@ -1,7 +1,7 @@
 import type { TUpdateUser, TUser } from '@signet/shared/user/user.schema';
 import { eq } from 'drizzle-orm';
-import type { ServiceContext } from '../context.ts';
 import { users } from '../../db/schema/users.ts';
+import type { ServiceContext } from '../context.ts';
 import { requireUser } from './find-user.ts';
 import { toUserDto } from './user-dto.ts';
 

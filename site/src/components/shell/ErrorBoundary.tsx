@@ -1,7 +1,7 @@
+import type { TLang } from '@signet/shared/i18n/lang.rules';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { isCrawler } from '../../lib/crawler.ts';
 import { getT } from '../../lib/i18n.ts';
-import type { TLang } from '@signet/shared/i18n/lang.rules';
 
 type Props = { lang: TLang; children: ReactNode };
 type State = { failed: boolean };

@@ -1,8 +1,8 @@
+import type { TLang } from '@signet/shared/i18n/lang.rules';
 import { useEffect } from 'react';
+import type { Access } from '../../lib/access.ts';
 import { runGuard } from '../../lib/guard.ts';
 import { getT } from '../../lib/i18n.ts';
-import type { TLang } from '@signet/shared/i18n/lang.rules';
-import type { Access } from '../../lib/access.ts';
 import { startMaintenancePolling, stopMaintenancePolling } from '../../stores/maintenance.ts';
 import { $session } from '../../stores/session.ts';
 import { MaintenanceBanner } from './MaintenanceBanner.tsx';

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
+import type { TLang } from '@signet/shared/i18n/lang.rules';
 import { useEffect, useId, useRef, useState } from 'react';
 import { getT } from '../../lib/i18n.ts';
-import type { TLang } from '@signet/shared/i18n/lang.rules';
 import { $session, logout } from '../../stores/session.ts';
 
 function initials(first: string, last: string, email: string): string {

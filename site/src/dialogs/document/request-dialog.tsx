@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
-import type { TSignatureRequest } from '@signet/shared/signature-request/signature-request.schema';
 import { REQUEST_LIMITS } from '@signet/shared/signature-request/signature-request.constants';
+import type { TSignatureRequest } from '@signet/shared/signature-request/signature-request.schema';
 import { isEmail } from '@signet/shared/validation/validation.rules';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../lib/errors.ts';

@@ -1,6 +1,6 @@
+import type { TLang } from '@signet/shared/i18n/lang.rules';
 import { useEffect } from 'react';
 import { getT } from '../../lib/i18n.ts';
-import type { TLang } from '@signet/shared/i18n/lang.rules';
 import { logout } from '../../stores/session.ts';
 
 /** `/logout`: revokes the session on the server, forgets it in the browser, then /login. */

@@ -1,6 +1,6 @@
+import type { TLang } from '@signet/shared/i18n/lang.rules';
 import { openDeleteAccountDialog } from '../../dialogs/profile/delete-account.tsx';
 import { getT } from '../../lib/i18n.ts';
-import type { TLang } from '@signet/shared/i18n/lang.rules';
 import { useFlash, useFreshUser } from './session.ts';
 
 /** `/profile`: who the user is, whether the e-mail is confirmed, and where to change things. */

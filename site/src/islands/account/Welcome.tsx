@@ -1,5 +1,5 @@
-import { getT } from '../../lib/i18n.ts';
 import type { TLang } from '@signet/shared/i18n/lang.rules';
+import { getT } from '../../lib/i18n.ts';
 import { useCurrentUser } from './session.ts';
 
 /** `/welcome`: greets the newly registered user by name and leads to the dashboard. */

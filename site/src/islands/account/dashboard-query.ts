@@ -1,8 +1,5 @@
 /** The dashboard's query (spec section 2): `tab` names a list, `q` is the search text. */
-import {
-  DASHBOARD_TABS,
-  type TDashboardTab,
-} from '@signet/shared/dashboard/dashboard.constants';
+import { DASHBOARD_TABS, type TDashboardTab } from '@signet/shared/dashboard/dashboard.constants';
 import { dashboardTab } from '@signet/shared/dashboard/dashboard.rules';
 import { LIST_SEARCH_MAX_LENGTH } from '@signet/shared/signature-request/signature-request.constants';
 
@@ -20,8 +17,7 @@ export function normaliseDashboardQuery(
   lastTab: string | null | undefined,
 ): DashboardQuery {
   const tab = dashboardTab(params.get('tab'), lastTab);
-  const q =
-    tab === 'search' ? (params.get('q') ?? '').trim().slice(0, LIST_SEARCH_MAX_LENGTH) : '';
+  const q = tab === 'search' ? (params.get('q') ?? '').trim().slice(0, LIST_SEARCH_MAX_LENGTH) : '';
   return { tab, q: q === '' ? null : q };
 }
 

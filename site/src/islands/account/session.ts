@@ -4,7 +4,7 @@
  * and reset flows (the address a mail went to, a referral code, an invitation's destination).
  */
 import { useStore } from '@nanostores/react';
-import { readCookie, deleteCookie, writeCookie } from '@signet/shared/session/cookies';
+import { deleteCookie, readCookie, writeCookie } from '@signet/shared/session/cookies';
 import { safeRedirectPath, tabStorage } from '@signet/shared/session/session';
 import { REFERRAL_QUERY } from '@signet/shared/ui/ui.constants';
 import type { TUser } from '@signet/shared/user/user.schema';

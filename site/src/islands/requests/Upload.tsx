@@ -141,7 +141,14 @@ export default function Upload({ lang }: { lang: TLang }) {
         </div>
       )}
 
-      <FilesSection t={t} id={id} files={files} error={fieldError('files')} add={add} remove={remove} />
+      <FilesSection
+        t={t}
+        id={id}
+        files={files}
+        error={fieldError('files')}
+        add={add}
+        remove={remove}
+      />
 
       <section className="rq-card" aria-labelledby={`${id}-details`}>
         <h2 id={`${id}-details`}>{t('upload.details')}</h2>

@@ -4,10 +4,8 @@
  */
 import { api } from '@signet/shared/api/api';
 import type { TApiEndpoint } from '@signet/shared/api/route';
-import {
-  DOWNLOAD_NAMES,
-  type TSignResult,
-} from '@signet/shared/signature-request/signature-request.schema';
+import { DOWNLOAD_NAMES } from '@signet/shared/signature-request/signature-request.constants';
+import type { TSignResult } from '@signet/shared/signature-request/signature-request.schema';
 
 /** One signature of the batch result, or a thrown ApiError when the call itself failed. */
 export function signOutcome(result: TSignResult, id: string): { ok: boolean; code?: string } {

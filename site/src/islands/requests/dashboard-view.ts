@@ -117,7 +117,8 @@ export function listParams(
     return params;
   }
   if (view.sentByMe) params.sendBy = 'me';
-  const chosen = view.filters.length > 0 ? STATE_FILTERS.filter((f) => view.filters.includes(f)) : null;
+  const chosen =
+    view.filters.length > 0 ? STATE_FILTERS.filter((f) => view.filters.includes(f)) : null;
   if (tab === 'inbox') params.colour = (chosen ?? STATE_FILTERS).join(',');
   if (tab === 'search') {
     if (chosen) params.colour = chosen.join(',');

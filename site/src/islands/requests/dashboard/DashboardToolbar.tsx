@@ -57,7 +57,9 @@ export function DashboardToolbar({ t, tab, view, update, resetFilters }: Props) 
             type="date"
             value={view.dates.from ?? ''}
             max={view.dates.to ?? undefined}
-            onChange={(e) => update({ dates: { ...view.dates, from: e.currentTarget.value || null } })}
+            onChange={(e) =>
+              update({ dates: { ...view.dates, from: e.currentTarget.value || null } })
+            }
           />
         </div>
         <div className="rq-control">
@@ -67,7 +69,9 @@ export function DashboardToolbar({ t, tab, view, update, resetFilters }: Props) 
             type="date"
             value={view.dates.to ?? ''}
             min={view.dates.from ?? undefined}
-            onChange={(e) => update({ dates: { ...view.dates, to: e.currentTarget.value || null } })}
+            onChange={(e) =>
+              update({ dates: { ...view.dates, to: e.currentTarget.value || null } })
+            }
           />
         </div>
         <div className="rq-control">
@@ -123,7 +127,9 @@ export function DashboardToolbar({ t, tab, view, update, resetFilters }: Props) 
           <select
             id={`${id}-size`}
             value={view.pageSize}
-            onChange={(e) => update({ pageSize: pick(DASHBOARD_PAGE_SIZES, e.currentTarget.value) })}
+            onChange={(e) =>
+              update({ pageSize: pick(DASHBOARD_PAGE_SIZES, e.currentTarget.value) })
+            }
           >
             {DASHBOARD_PAGE_SIZES.map((size) => (
               <option key={size} value={size}>

@@ -1,5 +1,5 @@
-import type { TLang } from '@signet/shared/i18n/lang.rules';
 import type { TDashboardTab } from '@signet/shared/dashboard/dashboard.constants';
+import type { TLang } from '@signet/shared/i18n/lang.rules';
 import type { TSignatureRequestListItem } from '@signet/shared/signature-request/signature-request.schema';
 import type { TFunction } from '../../../lib/i18n.ts';
 import type { TSavedView } from '../dashboard-view.ts';

@@ -3,13 +3,18 @@ import {
   DASHBOARD_COOKIE_MAX_AGE_S,
   DASHBOARD_VIEW_COOKIE,
 } from '@signet/shared/dashboard/dashboard.constants';
-import type { TSignatureRequestList } from '@signet/shared/signature-request/signature-request.schema';
 import { writeCookie } from '@signet/shared/session/cookies';
+import type { TSignatureRequestList } from '@signet/shared/signature-request/signature-request.schema';
 import { useEffect, useState } from 'react';
 import { api, call } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import type { TFunction } from '../../../lib/i18n.ts';
-import { listParams, parseSavedView, serialiseSavedView, type TSavedView } from '../dashboard-view.ts';
+import {
+  listParams,
+  parseSavedView,
+  serialiseSavedView,
+  type TSavedView,
+} from '../dashboard-view.ts';
 
 export type TListLoad =
   | { kind: 'loading' }
@@ -57,7 +62,8 @@ export function useDashboardList(opts: {
     writeCookie(DASHBOARD_VIEW_COOKIE, serialiseSavedView(merged), DASHBOARD_COOKIE_MAX_AGE_S);
   }
 
-  const resetFilters = () => update({ filters: [], dates: { from: null, to: null }, sentByMe: false });
+  const resetFilters = () =>
+    update({ filters: [], dates: { from: null, to: null }, sentByMe: false });
   const reload = () => setReloadKey((k) => k + 1);
 
   return { view, page, setPage, load, idle, update, resetFilters, reload };

@@ -25,7 +25,9 @@ export function PeopleList({ t, id, kind, list, set, inOrder, errorOf }: Props) 
     return (
       <li key={p.key} className="rq-person" data-testid={`${kind}-row`}>
         {kind === 'signer' && inOrder && (
-          <div className={orderErr ? 'acc-field acc-field--invalid rq-order' : 'acc-field rq-order'}>
+          <div
+            className={orderErr ? 'acc-field acc-field--invalid rq-order' : 'acc-field rq-order'}
+          >
             <label htmlFor={`${id}-order-${p.key}`}>{t('upload.order', { n })}</label>
             <input
               id={`${id}-order-${p.key}`}
@@ -39,7 +41,11 @@ export function PeopleList({ t, id, kind, list, set, inOrder, errorOf }: Props) 
             />
           </div>
         )}
-        <div className={err ? 'acc-field acc-field--invalid rq-person__email' : 'acc-field rq-person__email'}>
+        <div
+          className={
+            err ? 'acc-field acc-field--invalid rq-person__email' : 'acc-field rq-person__email'
+          }
+        >
           <label htmlFor={`${id}-${kind}-${p.key}`}>{t(`upload.${kind}Email`, { n })}</label>
           <input
             id={`${id}-${kind}-${p.key}`}

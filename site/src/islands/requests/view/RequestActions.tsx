@@ -96,7 +96,11 @@ export function RequestActions(props: Props) {
         </button>
       )}
       {can('decline') && (
-        <button type="button" className="btn btn--secondary" onClick={() => openDeclineDialog(dialog)}>
+        <button
+          type="button"
+          className="btn btn--secondary"
+          onClick={() => openDeclineDialog(dialog)}
+        >
           {t('action.decline')}
         </button>
       )}
@@ -110,7 +114,11 @@ export function RequestActions(props: Props) {
         </button>
       )}
       {can('withdraw') && (
-        <button type="button" className="btn btn--secondary" onClick={() => openWithdrawDialog(dialog)}>
+        <button
+          type="button"
+          className="btn btn--secondary"
+          onClick={() => openWithdrawDialog(dialog)}
+        >
           {t('action.withdraw')}
         </button>
       )}
