@@ -88,14 +88,13 @@ describe('the browsers', () => {
 
   it('take nothing from shared that imports zod at run time', () => {
     const seen = new Map<string, string[]>();
+    const leaks: string[] = [];
     const visit = (file: string, chain: string[]) => {
       if (seen.has(file)) return;
       seen.set(file, chain);
       for (const spec of runtimeImports(readFileSync(file, 'utf8'))) {
         if (spec === 'zod' || spec.startsWith('zod/')) {
-          throw new Error(
-            `zod reaches a browser: ${[...chain, relative(sharedSrc, file)].join(' → ')}`,
-          );
+          leaks.push([...chain, relative(sharedSrc, file)].join(' → '));
         }
         if (spec.startsWith('.'))
           visit(resolve(dirname(file), spec), [...chain, relative(sharedSrc, file)]);
@@ -107,6 +106,7 @@ describe('the browsers', () => {
         if (m) visit(join(sharedSrc, `${m[1]}.ts`), [relative(repo, f)]);
       }
     }
+    expect(leaks, 'zod reaches a browser').toEqual([]);
     expect(seen.size).toBeGreaterThan(3);
   });
 

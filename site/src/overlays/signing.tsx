@@ -1,8 +1,6 @@
 import { ApiError } from '@signet/shared/api/browser';
-import {
-  REQUEST_LIMITS,
-  type TSignPayload,
-} from '@signet/shared/signature-request/signature-request.schema';
+import { REQUEST_LIMITS } from '@signet/shared/signature-request/signature-request.constants';
+import type { TSignPayload } from '@signet/shared/signature-request/signature-request.schema';
 import { useEffect, useId, useRef, useState } from 'react';
 import { isLockCode, signOutcome } from '../islands/requests/api.ts';
 import { api, call } from '../lib/api.ts';
