@@ -2,7 +2,6 @@
 // modules by path instead (`@signet/shared/api/api`, `…/session/session`, `….constants`).
 export * from './api/api.ts';
 export * from './api/client.ts';
-export * from './api/endpoints.ts';
 export * from './api/error.schema.ts';
 export * from './api/retry.ts';
 export * from './api/route.ts';

@@ -3,9 +3,5 @@
  * ends the session and goes to the site's /login, remembering the page (spec section 8). Every
  * call names an endpoint of the typed view: `call(api.getBusiness, { params: { id } })`.
  */
-import { createBrowserApi } from '@signet/shared/api/browser';
-
 export { api } from '@signet/shared/api/api';
-export { ApiError } from '@signet/shared/api/browser';
-
-export const { call, upload, saveFile } = createBrowserApi();
+export { ApiError, call, saveFile, upload } from '@signet/shared/api/browser';

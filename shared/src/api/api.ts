@@ -1,14 +1,19 @@
 /**
- * The typed view of the route table for the browsers: for every endpoint its method, path and
- * auth (from `endpoints.ts`, zod-free) with the route's input and answer types attached at
- * compile time. The site and the console make every API call through it
- * (`call(client, api.getUser)`), so no path is typed twice and no zod reaches a browser.
+ * The typed view of the route table for the browsers: `api.<name>` is the endpoint's method, path
+ * and auth (endpoints.ts, zod-free, each its own export so a page ships only what it calls), and
+ * `RouteOf` finds the route of the table it is — its input and answer types, at compile time
+ * only. The site and the console make every API call through it:
+ *
+ *   const user = await call(api.getUser);        // typed as the route's answer
  */
-import { ENDPOINTS } from './endpoints.ts';
-import type { TApiEndpoint } from './route.ts';
+import type { TEndpoint } from './route.ts';
 import type { Routes } from './routes.ts';
 
-/** Every endpoint of the route table, typed. */
-export type TApi = { readonly [K in keyof Routes]: TApiEndpoint<Routes[K]> };
+export * as api from './endpoints.ts';
 
-export const api: TApi = ENDPOINTS;
+/** The route of the table with the endpoint's method and path (for its types). */
+export type RouteOf<E extends TEndpoint> = {
+  [K in keyof Routes]: Routes[K] extends { method: E['method']; path: E['path'] }
+    ? Routes[K]
+    : never;
+}[keyof Routes];

@@ -1,9 +1,10 @@
 /**
  * The API as the site and the console call it: one client on the shared session, one error
  * type, one 401 handler and one upload path. Every call names an endpoint of the typed view
- * (`api.ts`); no path is written here or in the apps.
+ * (`api.ts`); no path is written here or in the apps. Each function is its own export, so a
+ * page ships only what it uses.
  *
- *   const { call, upload } = createBrowserApi({ onServerError });
+ *   configureApi({ onServerError });        // once, in the app's lib/api
  *   const user = await call(api.getUser);
  */
 import { UPLOAD_FIELD } from '../document/document.constants.ts';
@@ -11,13 +12,14 @@ import { endSessionAfterUnauthorized, readToken } from '../session/session.ts';
 import {
   apiErrorOf,
   authorizationHeader,
-  call,
+  call as callWith,
   createClient,
   type TCallArgs,
   type TClient,
   type TFailedRequest,
 } from './client.ts';
-import { type RouteDef, type RouteOutput, routeUrl, type TApiEndpoint } from './route.ts';
+import type { RouteOf } from './api.ts';
+import { type RouteOutput, routeUrl, type TEndpoint } from './route.ts';
 
 /** A failed call: the server's `{ code, message, details? }` with the HTTP status. */
 export class ApiError extends Error {
@@ -56,42 +58,6 @@ export type TBrowserApiOptions = {
   baseURL?: string;
   /** A 5xx other than 503 on a call that was not retried (the site goes to /sorry). */
   onServerError?: (request: TFailedRequest) => void;
-  /** Called after the session was ended by a 401 (e.g. to reset an app's own state). */
-  afterUnauthorized?: () => void;
-};
-
-export type TBrowserApi = {
-  /** The underlying ofetch client (for tests and the few raw needs). */
-  client: TClient;
-  /** Calls an endpoint; rejects with {@link ApiError}. */
-  call<R extends RouteDef>(
-    endpoint: TApiEndpoint<R>,
-    ...args: TCallArgs<R>
-  ): Promise<RouteOutput<R>>;
-  /**
-   * Sends one file as multipart field `file` with progress reports (0…1), the same
-   * Authorization header and the same 401 handling as every call.
-   */
-  upload<R extends RouteDef>(
-    endpoint: TApiEndpoint<R>,
-    input: { params?: unknown; file: Blob; fileName?: string },
-    onProgress?: (fraction: number) => void,
-  ): TUpload<RouteOutput<R>>;
-  /**
-   * A binary answer (PDF, image, ZIP) as a Response; HTTP errors resolve too (the caller judges
-   * them; a 401 has already ended the session), a network failure rejects with NETWORK.
-   */
-  fetchFile<R extends RouteDef>(
-    endpoint: TApiEndpoint<R>,
-    input?: { params?: unknown; query?: unknown },
-    signal?: AbortSignal,
-  ): Promise<Response>;
-  /** Downloads a binary answer as a file (name from Content-Disposition, else `fallbackName`). */
-  saveFile<R extends RouteDef>(
-    endpoint: TApiEndpoint<R>,
-    input: { params?: unknown; query?: unknown },
-    fallbackName: string,
-  ): Promise<void>;
 };
 
 /** The file name of a Content-Disposition header (RFC 6266 `filename*` first), or null. */
@@ -109,6 +75,47 @@ export function dispositionName(header: string | null): string | null {
   return plain?.[1]?.trim() || null;
 }
 
+let settings: TBrowserApiOptions = {};
+let client: TClient | undefined;
+
+/** Sets up the API of this app (once, before its first call; the app's lib/api does it). */
+export function configureApi(options: TBrowserApiOptions): void {
+  settings = options;
+  client = undefined;
+}
+
+const baseURL = () => settings.baseURL ?? '/api';
+
+function bearer(): string | null {
+  const token = readToken();
+  return token ? authorizationHeader({ type: 'bearer', token }) : null;
+}
+
+function theClient(): TClient {
+  client ??= createClient({
+    baseURL: baseURL(),
+    getAuth: () => {
+      const token = readToken();
+      return token ? { type: 'bearer', token } : null;
+    },
+    onUnauthorized: endSessionAfterUnauthorized,
+    ...(settings.onServerError ? { onServerError: settings.onServerError } : {}),
+  });
+  return client;
+}
+
+/** Calls an endpoint of the typed view; rejects with {@link ApiError}. */
+export async function call<E extends TEndpoint>(
+  endpoint: E,
+  ...args: TCallArgs<RouteOf<E>>
+): Promise<RouteOutput<RouteOf<E>>> {
+  try {
+    return await callWith<RouteOf<E>>(theClient(), endpoint, ...args);
+  } catch (error) {
+    throw ApiError.of(error);
+  }
+}
+
 /** Reads an XHR's JSON error body as an ApiError. */
 function xhrError(xhr: XMLHttpRequest): ApiError {
   const body = (xhr.response ?? null) as { code?: unknown; message?: unknown } | null;
@@ -116,102 +123,88 @@ function xhrError(xhr: XMLHttpRequest): ApiError {
   return new ApiError(xhr.status, code, typeof body?.message === 'string' ? body.message : '');
 }
 
-/** The API of a browser app on the shared session (see the module comment). */
-export function createBrowserApi(options: TBrowserApiOptions = {}): TBrowserApi {
-  const baseURL = options.baseURL ?? '/api';
-  const unauthorized = () => {
-    endSessionAfterUnauthorized();
-    options.afterUnauthorized?.();
-  };
-  const bearer = () => {
-    const token = readToken();
-    return token ? authorizationHeader({ type: 'bearer', token }) : null;
-  };
-  const client = createClient({
-    baseURL,
-    getAuth: () => {
-      const token = readToken();
-      return token ? { type: 'bearer', token } : null;
-    },
-    onUnauthorized: unauthorized,
-    ...(options.onServerError ? { onServerError: options.onServerError } : {}),
-  });
-
-  async function fetchFile<R extends RouteDef>(
-    endpoint: TApiEndpoint<R>,
-    input: { params?: unknown; query?: unknown } = {},
-    signal?: AbortSignal,
-  ): Promise<Response> {
+/**
+ * Sends one file as multipart field `file` with progress reports (0…1), the same Authorization
+ * header and the same 401 handling as every call.
+ */
+export function upload<E extends TEndpoint>(
+  endpoint: E,
+  input: { params?: unknown; file: Blob; fileName?: string },
+  onProgress?: (fraction: number) => void,
+): TUpload<RouteOutput<RouteOf<E>>> {
+  const xhr = new XMLHttpRequest();
+  const promise = new Promise<RouteOutput<RouteOf<E>>>((resolve, reject) => {
+    xhr.open(endpoint.method, routeUrl(endpoint, { params: input.params }, baseURL()));
     const auth = bearer();
-    let response: Response;
-    try {
-      response = await fetch(routeUrl(endpoint, input, baseURL), {
-        method: endpoint.method,
-        headers: auth ? { authorization: auth } : {},
-        ...(signal ? { signal } : {}),
-      });
-    } catch (error) {
-      throw ApiError.of(error);
-    }
-    if (response.status === 401 && auth) unauthorized();
-    return response;
-  }
+    if (auth) xhr.setRequestHeader('authorization', auth);
+    xhr.responseType = 'json';
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress?.(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress?.(1);
+        resolve(xhr.response as RouteOutput<RouteOf<E>>);
+        return;
+      }
+      if (xhr.status === 401 && auth) endSessionAfterUnauthorized();
+      reject(xhrError(xhr));
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'NETWORK', ''));
+    xhr.onabort = () => reject(new ApiError(0, 'ABORTED', ''));
+    const form = new FormData();
+    const name = input.fileName ?? (input.file instanceof File ? input.file.name : 'upload');
+    form.append(UPLOAD_FIELD, input.file, name);
+    xhr.send(form);
+  });
+  return { promise, abort: () => xhr.abort() };
+}
 
-  return {
-    client,
-    async call(endpoint, ...args) {
-      try {
-        return await call(client, endpoint, ...args);
-      } catch (error) {
-        throw ApiError.of(error);
-      }
-    },
-    upload(endpoint, input, onProgress) {
-      const xhr = new XMLHttpRequest();
-      const promise = new Promise<never>((resolve, reject) => {
-        xhr.open(endpoint.method, routeUrl(endpoint, { params: input.params }, baseURL));
-        const auth = bearer();
-        if (auth) xhr.setRequestHeader('authorization', auth);
-        xhr.responseType = 'json';
-        xhr.upload.onprogress = (e) => {
-          if (e.lengthComputable) onProgress?.(e.loaded / e.total);
-        };
-        xhr.onload = () => {
-          if (xhr.status >= 200 && xhr.status < 300) {
-            onProgress?.(1);
-            resolve(xhr.response as never);
-            return;
-          }
-          if (xhr.status === 401 && auth) unauthorized();
-          reject(xhrError(xhr));
-        };
-        xhr.onerror = () => reject(new ApiError(0, 'NETWORK', ''));
-        xhr.onabort = () => reject(new ApiError(0, 'ABORTED', ''));
-        const form = new FormData();
-        const name = input.fileName ?? (input.file instanceof File ? input.file.name : 'upload');
-        form.append(UPLOAD_FIELD, input.file, name);
-        xhr.send(form);
-      });
-      return { promise, abort: () => xhr.abort() };
-    },
-    fetchFile,
-    async saveFile(endpoint, input, fallbackName) {
-      const response = await fetchFile(endpoint, input);
-      if (!response.ok) {
-        const body = await response.json().catch(() => null);
-        throw ApiError.of({ status: response.status, data: body });
-      }
-      const blob = await response.blob();
-      const name = dispositionName(response.headers.get('content-disposition')) ?? fallbackName;
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = name;
-      a.rel = 'noopener';
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    },
-  };
+/**
+ * A binary answer (PDF, image, ZIP) as a Response, with the same Authorization header; HTTP
+ * errors resolve too (the caller judges them; a 401 has already ended the session), a network
+ * failure rejects with NETWORK.
+ */
+export async function fetchFile(
+  endpoint: TEndpoint,
+  input: { params?: unknown; query?: unknown } = {},
+  signal?: AbortSignal,
+): Promise<Response> {
+  const auth = bearer();
+  let response: Response;
+  try {
+    response = await fetch(routeUrl(endpoint, input, baseURL()), {
+      method: endpoint.method,
+      headers: auth ? { authorization: auth } : {},
+      ...(signal ? { signal } : {}),
+    });
+  } catch (error) {
+    throw ApiError.of(error);
+  }
+  if (response.status === 401 && auth) endSessionAfterUnauthorized();
+  return response;
+}
+
+/** Downloads a binary answer as a file (name from Content-Disposition, else `fallbackName`). */
+export async function saveFile(
+  endpoint: TEndpoint,
+  input: { params?: unknown; query?: unknown },
+  fallbackName: string,
+): Promise<void> {
+  const response = await fetchFile(endpoint, input);
+  if (!response.ok) {
+    const body = await response.json().catch(() => null);
+    throw ApiError.of({ status: response.status, data: body });
+  }
+  const blob = await response.blob();
+  const name = dispositionName(response.headers.get('content-disposition')) ?? fallbackName;
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.rel = 'noopener';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

@@ -1,12 +1,12 @@
-import { type $Fetch, type FetchContext, type FetchOptions, ofetch } from 'ofetch';
-import { exponentialBackoff, isRetryStatus, parseRetryAfter, RETRY_STATUS_CODES } from './retry.ts';
+import { exponentialBackoff, isRetryStatus, parseRetryAfter } from './retry.ts';
 import {
   buildPath,
+  buildQuery,
   type RouteCallInput,
   type RouteDef,
   type RouteOutput,
-  type TApiEndpoint,
   type TApiError,
+  type TEndpoint,
 } from './route.ts';
 
 /** Credentials the client sends: a session's bearer token, or direct-sign basic credentials. */
@@ -61,17 +61,40 @@ export type TClientOptions = {
   timeout?: number;
 };
 
-/** The API client: an ofetch instance, callable as `client(path, options)`. */
-export type TClient = $Fetch;
-
-/** Per-call options of {@link call}. */
-export type TCallOptions = Pick<FetchOptions, 'signal' | 'timeout' | 'headers'> & {
+/** What one request of the client takes. */
+export type TRequestOptions = {
+  method?: string;
+  /** A plain object (sent as JSON) or a body fetch takes as it is. */
+  body?: unknown;
+  query?: Record<string, unknown>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Abort a single attempt after this many ms (default: the client's). */
+  timeout?: number;
   /** `false` turns retries off for this read (then a 500 reaches `onServerError`). */
   retry?: false;
 };
 
-/** Attempt counter carried in ofetch's options across its retries. */
-type TAttemptOptions = { signetAttempt?: number };
+/** The API client: `client(path, options)` resolves to the answer's JSON. */
+export type TClient = <T = unknown>(path: string, options?: TRequestOptions) => Promise<T>;
+
+/** Per-call options of {@link call}. */
+export type TCallOptions = Pick<TRequestOptions, 'signal' | 'timeout' | 'headers' | 'retry'>;
+
+/**
+ * A failed request: the HTTP status and the answer's body (`data`, the `{ code, message }` of
+ * an API error); read it with {@link apiErrorOf}. Status 0: no answer came.
+ */
+export class HttpFailure extends Error {
+  readonly status: number;
+  readonly data: unknown;
+  constructor(status: number, data: unknown, message: string) {
+    super(message);
+    this.name = 'HttpFailure';
+    this.status = status;
+    this.data = data;
+  }
+}
 
 const IDEMPOTENT = new Set(['GET', 'HEAD']);
 
@@ -84,80 +107,113 @@ export function authorizationHeader(auth: TClientAuth): string {
   return `Basic ${btoa(binary)}`;
 }
 
-function willRetry(ctx: FetchContext, status: number): boolean {
-  const remaining = ctx.options.retry;
-  return typeof remaining === 'number' && remaining > 0 && isRetryStatus(status);
-}
+const isPlainObject = (value: unknown): value is object =>
+  typeof value === 'object' &&
+  value !== null &&
+  (Object.getPrototypeOf(value) === Object.prototype || Array.isArray(value));
 
-function requestUrl(ctx: FetchContext): string {
-  return typeof ctx.request === 'string' ? ctx.request : ctx.request.url;
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
+
+/** The answer's body: JSON when it says so, else text; nothing for an empty one. */
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  if (!(response.headers.get('content-type') ?? '').includes('json')) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 /**
- * Creates the API client (spec section 7 and 8) on `ofetch.create()`:
+ * Creates the API client (spec sections 7 and 8) on `fetch`:
  * - base `/api`; `Authorization: Bearer <token>` or `Basic <base64>` from `getAuth`;
  *   plain-object bodies sent as JSON (`content-type: application/json`);
  * - GET/HEAD retried on 408, 409, 425, 429, 500, 502, 503, 504 (and network errors) a few times
  *   with doubling backoff, honouring Retry-After on 429/503; other methods never retried;
  * - 401 with credentials → `onUnauthorized`; 5xx except 503, not retried → `onServerError`.
- * Errors reject with ofetch's `FetchError` (`status`, `data` = the `{ code, message }` body);
+ * Failures reject with {@link HttpFailure} (`status`, `data` = the `{ code, message }` body);
  * read them with {@link apiErrorOf}.
+ *
+ * (A page of code rather than a fetch library: every page of the site ships it, and the login
+ * page has a budget.)
  */
 export function createClient(options: TClientOptions = {}): TClient {
   const retry: TClientRetry = { ...CLIENT_RETRY, ...options.retry };
   const { getAuth, onUnauthorized, onServerError } = options;
+  const baseURL = options.baseURL ?? '/api';
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
-  return ofetch.create(
-    {
-      baseURL: options.baseURL ?? '/api',
-      timeout: options.timeout,
-      retryStatusCodes: [...RETRY_STATUS_CODES],
-      retryDelay(ctx) {
-        const attempt = (ctx.options as TAttemptOptions).signetAttempt ?? 0;
-        const status = ctx.response?.status;
-        if (status === 503 || status === 429) {
-          const wait = parseRetryAfter(ctx.response?.headers.get('retry-after'));
-          if (wait !== undefined) return Math.min(wait, retry.maxRetryAfterMs);
+  return async function client<T>(path: string, request: TRequestOptions = {}): Promise<T> {
+    const method = (request.method ?? 'GET').toUpperCase();
+    const url = `${baseURL}${path}${buildQuery(request.query)}`;
+    const headers = new Headers(request.headers);
+    if (!headers.has('authorization') && getAuth) {
+      const auth = await getAuth();
+      if (auth) headers.set('authorization', authorizationHeader(auth));
+    }
+    let body: RequestInit['body'];
+    if (isPlainObject(request.body)) {
+      body = JSON.stringify(request.body);
+      headers.set('content-type', 'application/json');
+    } else if (request.body !== undefined) body = request.body as RequestInit['body'];
+    if (!headers.has('accept')) headers.set('accept', 'application/json');
+    // Only reads are safe to repeat; a caller may turn retries off, never on for writes.
+    const retries = IDEMPOTENT.has(method) && request.retry !== false ? retry.count : 0;
+    const timeout = request.timeout ?? options.timeout;
+
+    for (let attempt = 0; ; attempt++) {
+      const signals = [request.signal, timeout ? AbortSignal.timeout(timeout) : undefined];
+      const active = signals.filter((x): x is AbortSignal => x !== undefined);
+      let response: Response;
+      try {
+        response = await doFetch(url, {
+          method,
+          headers,
+          body,
+          ...(active.length
+            ? { signal: active.length === 1 ? active[0] : AbortSignal.any(active) }
+            : {}),
+        });
+      } catch (error) {
+        if (attempt < retries && !request.signal?.aborted) {
+          await sleep(exponentialBackoff(attempt, retry.baseMs, retry.maxMs), request.signal);
+          continue;
         }
-        return exponentialBackoff(attempt, retry.baseMs, retry.maxMs);
-      },
-      async onRequest(ctx) {
-        const opts = ctx.options as typeof ctx.options & TAttemptOptions;
-        const method = (opts.method ?? 'GET').toUpperCase();
-        if (opts.signetAttempt === undefined) {
-          opts.signetAttempt = 0;
-          // Only reads are safe to repeat; a caller may turn retries off, never on for writes.
-          opts.retry = IDEMPOTENT.has(method) && opts.retry !== false ? retry.count : false;
-        } else {
-          opts.signetAttempt += 1;
-        }
-        if (getAuth && !opts.headers.has('authorization')) {
-          const auth = await getAuth();
-          if (auth) opts.headers.set('authorization', authorizationHeader(auth));
-        }
-      },
-      async onResponseError(ctx) {
-        const status = ctx.response.status;
-        if (willRetry(ctx, status)) return;
-        const failed: TFailedRequest = {
-          method: (ctx.options.method ?? 'GET').toUpperCase(),
-          url: requestUrl(ctx),
-          status,
-        };
-        if (status === 401) {
-          if (onUnauthorized && ctx.options.headers.has('authorization')) {
-            await onUnauthorized(failed);
-          }
-          return;
-        }
-        const attempt = (ctx.options as TAttemptOptions).signetAttempt ?? 0;
-        if (status >= 500 && status !== 503 && attempt === 0 && onServerError) {
-          await onServerError(failed);
-        }
-      },
-    },
-    options.fetch ? { fetch: options.fetch } : {},
-  );
+        throw new HttpFailure(0, undefined, error instanceof Error ? error.message : 'network');
+      }
+      const data = await readBody(response);
+      if (response.ok) return data as T;
+      const status = response.status;
+      if (attempt < retries && isRetryStatus(status)) {
+        const asked =
+          status === 503 || status === 429
+            ? parseRetryAfter(response.headers.get('retry-after'))
+            : undefined;
+        const wait =
+          asked === undefined
+            ? exponentialBackoff(attempt, retry.baseMs, retry.maxMs)
+            : Math.min(asked, retry.maxRetryAfterMs);
+        await sleep(wait, request.signal);
+        continue;
+      }
+      const failed: TFailedRequest = { method, url, status };
+      if (status === 401) {
+        if (onUnauthorized && headers.has('authorization')) await onUnauthorized(failed);
+      } else if (status >= 500 && status !== 503 && attempt === 0 && onServerError) {
+        await onServerError(failed);
+      }
+      throw new HttpFailure(status, data, `${method} ${url}: ${status}`);
+    }
+  };
 }
 
 /** Arguments of {@link call}: the input may be left out when the route takes none. */
@@ -168,14 +224,25 @@ export type TCallArgs<R extends RouteDef> =
     : [input: RouteCallInput<R>, options?: TCallOptions];
 
 /**
- * Calls one endpoint (an entry of the typed view `api`, or of the route table itself): fills
- * `{param}` placeholders from `input.params`, sends `input.query` and the JSON `input.body` with
- * the route's method, and resolves to the route's response type. A missing path parameter
- * rejects before anything is sent.
+ * Calls one route with a client: fills `{param}` placeholders from `input.params`, sends
+ * `input.query` and the JSON `input.body` with the route's method, and resolves to the route's
+ * response type. A missing path parameter rejects before anything is sent. The browsers call
+ * endpoints of the typed view through `browser.ts`; `endpoint` lets it pass one with the types
+ * of its route.
  */
 export async function call<R extends RouteDef>(
   client: TClient,
-  route: TApiEndpoint<R> | R,
+  route: R,
+  ...args: TCallArgs<R>
+): Promise<RouteOutput<R>>;
+export async function call<R extends RouteDef>(
+  client: TClient,
+  route: TEndpoint,
+  ...args: TCallArgs<R>
+): Promise<RouteOutput<R>>;
+export async function call<R extends RouteDef>(
+  client: TClient,
+  route: TEndpoint,
   ...args: TCallArgs<R>
 ): Promise<RouteOutput<R>> {
   const [input, options] = args;

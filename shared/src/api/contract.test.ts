@@ -11,7 +11,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { api } from './api.ts';
-import { ENDPOINTS } from './endpoints.ts';
+import * as ENDPOINTS from './endpoints.ts';
 import { routes } from './routes.ts';
 
 const sharedSrc = resolve(dirname(fileURLToPath(import.meta.url)), '..');

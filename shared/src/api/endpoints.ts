@@ -1,159 +1,298 @@
 /**
  * Every API endpoint: its name, method, path (relative to `/api`, OpenAPI style) and who may
- * call it. Zod-free, so the browsers take it for free; the route table (`routes.ts`) spreads
- * each entry into its full definition (schemas, summary), and the typed view (`api.ts`) gives
- * the browsers the same entries with their body and answer types. A path lives here only.
+ * call it, one export each. Zod-free, so the browsers take them for free — and only the ones a
+ * page calls. The route table (`routes.ts`) spreads each into its full definition (schemas,
+ * summary); the typed view (`api.ts`) gives the browsers their body and answer types. A path
+ * lives here only.
  */
-import type { HttpMethod, RouteAuth } from './route.ts';
+import type { TEndpoint } from './route.ts';
 
-/** Where an endpoint is and who may call it. */
-export type TEndpoint = {
-  readonly method: HttpMethod;
-  readonly path: `/${string}`;
-  readonly auth: RouteAuth;
-};
+// System
+export const datetime = {
+  method: 'GET',
+  path: '/v1/datetime',
+  auth: 'none',
+} as const satisfies TEndpoint;
+export const maintenance = {
+  method: 'GET',
+  path: '/v1/maintenance',
+  auth: 'none',
+} as const satisfies TEndpoint;
 
-export const ENDPOINTS = {
-  // System
-  datetime: { method: 'GET', path: '/v1/datetime', auth: 'none' },
-  maintenance: { method: 'GET', path: '/v1/maintenance', auth: 'none' },
-  // Accounts: signup, sessions, passwords
-  requestConfirmation: { method: 'POST', path: '/v1/request-confirmation', auth: 'none' },
-  validConfirmation: { method: 'POST', path: '/v1/valid-confirmation', auth: 'none' },
-  checkPassword: { method: 'POST', path: '/v1/check-password', auth: 'optional' },
-  register: { method: 'POST', path: '/v1/register', auth: 'none' },
-  login: { method: 'POST', path: '/v1/login', auth: 'none' },
-  logout: { method: 'POST', path: '/v1/logout', auth: 'user' },
-  requestReset: { method: 'POST', path: '/v1/request-reset', auth: 'none' },
-  resetPassword: { method: 'POST', path: '/v1/reset-password', auth: 'none' },
-  changePassword: { method: 'POST', path: '/v1/change-password', auth: 'user' },
-  // The signed-in user
-  getUser: { method: 'GET', path: '/v1/user', auth: 'user' },
-  updateUser: { method: 'PUT', path: '/v1/user', auth: 'user' },
-  acceptUser: { method: 'POST', path: '/v1/user/accept', auth: 'user' },
-  deleteUser: { method: 'POST', path: '/v1/user/delete', auth: 'user' },
-  signatureQualities: { method: 'GET', path: '/v3/user/signature-qualities-detail', auth: 'user' },
-  // Businesses
-  createBusiness: { method: 'POST', path: '/v2/businesses', auth: 'user' },
-  getUserBusiness: { method: 'GET', path: '/v2/businesses/user', auth: 'user' },
-  getBusiness: { method: 'GET', path: '/v1/businesses/{id}', auth: 'user' },
-  updateBusiness: { method: 'PUT', path: '/v1/businesses/{id}', auth: 'user' },
-  listBusinessAdmins: { method: 'GET', path: '/v1/businesses/{id}/admins', auth: 'user' },
-  // Signature requests
-  listSignatureRequests: { method: 'GET', path: '/v3/signature-requests-redesign', auth: 'user' },
-  createSignatureRequest: { method: 'POST', path: '/v3/signature-requests', auth: 'user' },
-  getSignatureRequest: { method: 'GET', path: '/v3/signature-requests/{id}', auth: 'user' },
-  updateSignatureRequest: { method: 'PUT', path: '/v3/signature-requests/{id}', auth: 'user' },
-  deleteSignatureRequest: { method: 'DELETE', path: '/v3/signature-requests/{id}', auth: 'user' },
-  getSignatureRequestStatus: {
-    method: 'GET',
-    path: '/v3/signature-requests/{id}/status',
-    auth: 'user',
-  },
-  getSignatureRequestEvents: {
-    method: 'GET',
-    path: '/v3/signature-requests/{id}/events',
-    auth: 'user',
-  },
-  getSignatureRequestLockStatus: {
-    method: 'GET',
-    path: '/v3/signature-requests/{id}/lock-status',
-    auth: 'user',
-  },
-  addSignatureRequestDocument: {
-    method: 'POST',
-    path: '/v3/signature-requests/{id}/documents',
-    auth: 'user',
-  },
-  removeSignatureRequestDocument: {
-    method: 'DELETE',
-    path: '/v3/signature-requests/{id}/documents/{docId}',
-    auth: 'user',
-  },
-  initiateSignatureRequest: {
-    method: 'POST',
-    path: '/v3/signature-requests/{id}/initiate',
-    auth: 'user',
-  },
-  addSignatureRequestSigner: {
-    method: 'POST',
-    path: '/v3/signature-requests/{id}/signatures',
-    auth: 'user',
-  },
-  removeSignatureRequestSigner: {
-    method: 'DELETE',
-    path: '/v3/signature-requests/{id}/signatures/{sig}',
-    auth: 'user',
-  },
-  addSignatureRequestObserver: {
-    method: 'POST',
-    path: '/v3/signature-requests/{id}/observers',
-    auth: 'user',
-  },
-  removeSignatureRequestObserver: {
-    method: 'DELETE',
-    path: '/v3/signature-requests/{id}/observers/{o}',
-    auth: 'user',
-  },
-  declineSignatureRequest: {
-    method: 'POST',
-    path: '/v3/signature-requests/{id}/decline',
-    auth: 'user',
-  },
-  withdrawSignatureRequest: {
-    method: 'POST',
-    path: '/v3/signature-requests/{id}/withdraw',
-    auth: 'user',
-  },
-  remindSignatureRequest: {
-    method: 'POST',
-    path: '/v3/signature-requests/{id}/remind',
-    auth: 'user',
-  },
-  delegateSignatureRequest: {
-    method: 'POST',
-    path: '/v3/signature-requests/{id}/delegate',
-    auth: 'user',
-  },
-  getSendto: { method: 'GET', path: '/v3/sendto/{id}/get-internal', auth: 'user' },
-  claimSendto: { method: 'POST', path: '/v3/sendto/{id}/claim', auth: 'user' },
-  emailAutocomplete: { method: 'GET', path: '/v1/email_input_autocomplete', auth: 'user' },
-  // Documents, zip, report and attachments
-  uploadDocument: { method: 'POST', path: '/v3/documents', auth: 'user' },
-  getDocument: { method: 'GET', path: '/v3/documents/{id}', auth: 'user' },
-  deleteDocument: { method: 'DELETE', path: '/v3/documents/{id}', auth: 'user' },
-  downloadDocument: { method: 'GET', path: '/v3/documents/{id}/download', auth: 'user' },
-  getDocumentPage: { method: 'GET', path: '/v3/documents/{id}/pages/{n}', auth: 'user' },
-  getSignatureRequestZip: { method: 'GET', path: '/v3/signature-requests/{id}/zip', auth: 'user' },
-  getSignatureRequestReport: {
-    method: 'GET',
-    path: '/v3/signature-requests/{id}/report',
-    auth: 'user',
-  },
-  listAttachments: { method: 'GET', path: '/v3/signature-requests/{id}/attachments', auth: 'user' },
-  uploadAttachment: {
-    method: 'POST',
-    path: '/v3/signature-requests/{id}/attachments',
-    auth: 'user',
-  },
-  getAttachment: {
-    method: 'GET',
-    path: '/v3/signature-requests/{id}/attachments/{att}',
-    auth: 'user',
-  },
-  deleteAttachment: {
-    method: 'DELETE',
-    path: '/v3/signature-requests/{id}/attachments/{att}',
-    auth: 'user',
-  },
-  getAttachmentContent: {
-    method: 'GET',
-    path: '/v3/signature-requests/{id}/attachments/{att}/content',
-    auth: 'user',
-  },
-  // Signing
-  sign: { method: 'POST', path: '/v3/sign', auth: 'user' },
-} as const satisfies Record<string, TEndpoint>;
+// Accounts: signup, sessions, passwords
+export const requestConfirmation = {
+  method: 'POST',
+  path: '/v1/request-confirmation',
+  auth: 'none',
+} as const satisfies TEndpoint;
+export const validConfirmation = {
+  method: 'POST',
+  path: '/v1/valid-confirmation',
+  auth: 'none',
+} as const satisfies TEndpoint;
+export const checkPassword = {
+  method: 'POST',
+  path: '/v1/check-password',
+  auth: 'optional',
+} as const satisfies TEndpoint;
+export const register = {
+  method: 'POST',
+  path: '/v1/register',
+  auth: 'none',
+} as const satisfies TEndpoint;
+export const login = {
+  method: 'POST',
+  path: '/v1/login',
+  auth: 'none',
+} as const satisfies TEndpoint;
+export const logout = {
+  method: 'POST',
+  path: '/v1/logout',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const requestReset = {
+  method: 'POST',
+  path: '/v1/request-reset',
+  auth: 'none',
+} as const satisfies TEndpoint;
+export const resetPassword = {
+  method: 'POST',
+  path: '/v1/reset-password',
+  auth: 'none',
+} as const satisfies TEndpoint;
+export const changePassword = {
+  method: 'POST',
+  path: '/v1/change-password',
+  auth: 'user',
+} as const satisfies TEndpoint;
 
-/** The name of an endpoint. */
-export type TEndpointName = keyof typeof ENDPOINTS;
+// The signed-in user
+export const getUser = {
+  method: 'GET',
+  path: '/v1/user',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const updateUser = {
+  method: 'PUT',
+  path: '/v1/user',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const acceptUser = {
+  method: 'POST',
+  path: '/v1/user/accept',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const deleteUser = {
+  method: 'POST',
+  path: '/v1/user/delete',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const signatureQualities = {
+  method: 'GET',
+  path: '/v3/user/signature-qualities-detail',
+  auth: 'user',
+} as const satisfies TEndpoint;
+
+// Businesses
+export const createBusiness = {
+  method: 'POST',
+  path: '/v2/businesses',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const getUserBusiness = {
+  method: 'GET',
+  path: '/v2/businesses/user',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const getBusiness = {
+  method: 'GET',
+  path: '/v1/businesses/{id}',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const updateBusiness = {
+  method: 'PUT',
+  path: '/v1/businesses/{id}',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const listBusinessAdmins = {
+  method: 'GET',
+  path: '/v1/businesses/{id}/admins',
+  auth: 'user',
+} as const satisfies TEndpoint;
+
+// Signature requests
+export const listSignatureRequests = {
+  method: 'GET',
+  path: '/v3/signature-requests-redesign',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const createSignatureRequest = {
+  method: 'POST',
+  path: '/v3/signature-requests',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const getSignatureRequest = {
+  method: 'GET',
+  path: '/v3/signature-requests/{id}',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const updateSignatureRequest = {
+  method: 'PUT',
+  path: '/v3/signature-requests/{id}',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const deleteSignatureRequest = {
+  method: 'DELETE',
+  path: '/v3/signature-requests/{id}',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const getSignatureRequestStatus = {
+  method: 'GET',
+  path: '/v3/signature-requests/{id}/status',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const getSignatureRequestEvents = {
+  method: 'GET',
+  path: '/v3/signature-requests/{id}/events',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const getSignatureRequestLockStatus = {
+  method: 'GET',
+  path: '/v3/signature-requests/{id}/lock-status',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const addSignatureRequestDocument = {
+  method: 'POST',
+  path: '/v3/signature-requests/{id}/documents',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const removeSignatureRequestDocument = {
+  method: 'DELETE',
+  path: '/v3/signature-requests/{id}/documents/{docId}',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const initiateSignatureRequest = {
+  method: 'POST',
+  path: '/v3/signature-requests/{id}/initiate',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const addSignatureRequestSigner = {
+  method: 'POST',
+  path: '/v3/signature-requests/{id}/signatures',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const removeSignatureRequestSigner = {
+  method: 'DELETE',
+  path: '/v3/signature-requests/{id}/signatures/{sig}',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const addSignatureRequestObserver = {
+  method: 'POST',
+  path: '/v3/signature-requests/{id}/observers',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const removeSignatureRequestObserver = {
+  method: 'DELETE',
+  path: '/v3/signature-requests/{id}/observers/{o}',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const declineSignatureRequest = {
+  method: 'POST',
+  path: '/v3/signature-requests/{id}/decline',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const withdrawSignatureRequest = {
+  method: 'POST',
+  path: '/v3/signature-requests/{id}/withdraw',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const remindSignatureRequest = {
+  method: 'POST',
+  path: '/v3/signature-requests/{id}/remind',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const delegateSignatureRequest = {
+  method: 'POST',
+  path: '/v3/signature-requests/{id}/delegate',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const getSendto = {
+  method: 'GET',
+  path: '/v3/sendto/{id}/get-internal',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const claimSendto = {
+  method: 'POST',
+  path: '/v3/sendto/{id}/claim',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const emailAutocomplete = {
+  method: 'GET',
+  path: '/v1/email_input_autocomplete',
+  auth: 'user',
+} as const satisfies TEndpoint;
+
+// Documents, zip, report and attachments
+export const uploadDocument = {
+  method: 'POST',
+  path: '/v3/documents',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const getDocument = {
+  method: 'GET',
+  path: '/v3/documents/{id}',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const deleteDocument = {
+  method: 'DELETE',
+  path: '/v3/documents/{id}',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const downloadDocument = {
+  method: 'GET',
+  path: '/v3/documents/{id}/download',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const getDocumentPage = {
+  method: 'GET',
+  path: '/v3/documents/{id}/pages/{n}',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const getSignatureRequestZip = {
+  method: 'GET',
+  path: '/v3/signature-requests/{id}/zip',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const getSignatureRequestReport = {
+  method: 'GET',
+  path: '/v3/signature-requests/{id}/report',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const listAttachments = {
+  method: 'GET',
+  path: '/v3/signature-requests/{id}/attachments',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const uploadAttachment = {
+  method: 'POST',
+  path: '/v3/signature-requests/{id}/attachments',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const getAttachment = {
+  method: 'GET',
+  path: '/v3/signature-requests/{id}/attachments/{att}',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const deleteAttachment = {
+  method: 'DELETE',
+  path: '/v3/signature-requests/{id}/attachments/{att}',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const getAttachmentContent = {
+  method: 'GET',
+  path: '/v3/signature-requests/{id}/attachments/{att}/content',
+  auth: 'user',
+} as const satisfies TEndpoint;
+
+// Signing
+export const sign = { method: 'POST', path: '/v3/sign', auth: 'user' } as const satisfies TEndpoint;

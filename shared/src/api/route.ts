@@ -70,17 +70,11 @@ export type RouteCallInput<R extends RouteDef> = (R['params'] extends z.ZodType
   (R['query'] extends z.ZodType ? { query?: InputOr<R['query'], never> } : { query?: undefined }) &
   (R['body'] extends z.ZodType ? { body: InputOr<R['body'], never> } : { body?: undefined });
 
-/**
- * An endpoint as the browsers see it: method, path and auth at run time, and the route's
- * types (input, answer) at compile time only, carried by a property that never exists.
- * `api.ts` gives one per entry of the route table; `call`, `upload` and `routeUrl` take them.
- */
-export type TApiEndpoint<R extends RouteDef = RouteDef> = {
-  readonly method: R['method'];
-  readonly path: R['path'];
-  readonly auth: R['auth'];
-  /** Types only: never set. */
-  readonly __route?: R;
+/** Where an endpoint is and who may call it (one export of endpoints.ts, zod-free). */
+export type TEndpoint = {
+  readonly method: HttpMethod;
+  readonly path: `/${string}`;
+  readonly auth: RouteAuth;
 };
 
 /** Fills `{name}` placeholders of an OpenAPI-style path with encoded values. */
@@ -112,8 +106,8 @@ export function buildQuery(query?: Record<string, unknown>): string {
  * filled in and its query appended: for links and for calls made outside the JSON client (page
  * images, downloads).
  */
-export function routeUrl<R extends RouteDef>(
-  endpoint: TApiEndpoint<R> | R,
+export function routeUrl(
+  endpoint: TEndpoint,
   input: { params?: unknown; query?: unknown } = {},
   base = '/api',
 ): string {

@@ -31,7 +31,7 @@ import {
   ZValidConfirmationSchema,
 } from '../user/user.schema.ts';
 import { verifyRoutes } from '../verify/verify.routes.ts';
-import { ENDPOINTS, type TEndpointName } from './endpoints.ts';
+import * as ENDPOINTS from './endpoints.ts';
 import { defineRoute, type RouteDef } from './route.ts';
 
 /**
@@ -197,7 +197,7 @@ export const routes = {
     params: ZBusinessIdParamsSchema,
     response: ZBusinessAdminListSchema,
   }),
-} satisfies { [K in TEndpointName]: RouteDef & (typeof ENDPOINTS)[K] };
+} satisfies { [K in keyof typeof ENDPOINTS]: RouteDef & (typeof ENDPOINTS)[K] };
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '../api/endpoints.ts';
+import * as ENDPOINTS from '../api/endpoints.ts';
 import { defineRoute } from '../api/route.ts';
 import {
   ZAddObserverSchema,

@@ -3,16 +3,16 @@
  * session and goes to /login, remembering the path; a 5xx other than 503 goes to /sorry). Every
  * call names an endpoint of the typed view: `call(api.getUser)`.
  */
-import { ApiError, createBrowserApi } from '@signet/shared/api/browser';
+import { configureApi } from '@signet/shared/api/browser';
 import { pageLang } from './i18n.ts';
 import { statusPageUrl } from './status-pages.ts';
 
 export { api } from '@signet/shared/api/api';
-export { ApiError };
+export { ApiError, call, fetchFile, saveFile, upload } from '@signet/shared/api/browser';
 
-function onServerError(): void {
-  if (window.location.pathname === '/sorry') return;
-  window.location.assign(statusPageUrl('/sorry', pageLang()));
-}
-
-export const { call, upload, fetchFile, saveFile } = createBrowserApi({ onServerError });
+configureApi({
+  onServerError() {
+    if (window.location.pathname === '/sorry') return;
+    window.location.assign(statusPageUrl('/sorry', pageLang()));
+  },
+});

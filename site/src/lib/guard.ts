@@ -8,7 +8,6 @@ import { ApiError } from '@signet/shared/api/browser';
 import { type TLang, toLang } from '@signet/shared/i18n/lang.rules';
 import { currentPath, rememberPath, tabStorage } from '@signet/shared/session/session';
 import { HOME_PATH, LOGIN_PATH } from '@signet/shared/session/session.constants';
-import { openAcceptTerms } from '../components/shell/accept-terms.tsx';
 import { $session, loadSession, type SessionState } from '../stores/session.ts';
 import { showSnackbar } from '../stores/snackbars.ts';
 import { type Access, decideAccess, pendingDuties } from './access.ts';
@@ -93,7 +92,10 @@ export async function runGuard(opts: {
       return;
     }
     reveal();
-    if (duties.acceptTerms) openAcceptTerms(lang);
+    // Rarely needed: the dialog's code loads only then.
+    if (duties.acceptTerms) {
+      void import('../components/shell/accept-terms.tsx').then((m) => m.openAcceptTerms(lang));
+    }
     return;
   }
   reveal();

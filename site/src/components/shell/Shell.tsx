@@ -1,13 +1,33 @@
+import { useStore } from '@nanostores/react';
 import type { TLang } from '@signet/shared/i18n/lang.rules';
-import { useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import type { Access } from '../../lib/access.ts';
 import { runGuard } from '../../lib/guard.ts';
 import { getT } from '../../lib/i18n.ts';
 import { startMaintenancePolling, stopMaintenancePolling } from '../../stores/maintenance.ts';
+import { $dialog, $overlay } from '../../stores/modals.ts';
 import { $session } from '../../stores/session.ts';
+import { $snackbars } from '../../stores/snackbars.ts';
 import { MaintenanceBanner } from './MaintenanceBanner.tsx';
-import { DialogHost, OverlayHost } from './ModalHost.tsx';
-import { SnackbarHost } from './SnackbarHost.tsx';
+
+// The hosts load when there is first something to show: most page views never open a dialog,
+// and the login page must stay light (its budget is in the bench).
+const DialogHost = lazy(() => import('./ModalHost.tsx').then((m) => ({ default: m.DialogHost })));
+const OverlayHost = lazy(() =>
+  import('./ModalHost.tsx').then((m) => ({ default: m.OverlayHost })),
+);
+const SnackbarHost = lazy(() =>
+  import('./SnackbarHost.tsx').then((m) => ({ default: m.SnackbarHost })),
+);
+
+/** Renders `children` from the first time `show` is true on (then they manage themselves). */
+function Once({ show, children }: { show: boolean; children: ReactNode }) {
+  const [shown, setShown] = useState(show);
+  useEffect(() => {
+    if (show) setShown(true);
+  }, [show]);
+  return shown ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
 
 export type ShellProps = {
   lang: TLang;
@@ -35,12 +55,19 @@ export default function Shell({ lang, access, strict }: ShellProps) {
     };
   }, [access, strict, lang]);
 
+  const snackbars = useStore($snackbars).length > 0;
+  const dialog = useStore($dialog);
+  const overlay = useStore($overlay);
   return (
     <>
       <MaintenanceBanner text={t('banner.maintenance')} linkLabel={t('banner.maintenanceLink')} />
-      <SnackbarHost dismissLabel={t('snackbar.dismiss')} />
-      <DialogHost closeLabel={t('dialog.close')} />
-      <OverlayHost loadingLabel={t('overlay.loading')} />
+      <Once show={snackbars}>
+        <SnackbarHost dismissLabel={t('snackbar.dismiss')} />
+      </Once>
+      <Once show={dialog !== null || overlay !== null}>
+        <DialogHost closeLabel={t('dialog.close')} />
+        <OverlayHost loadingLabel={t('overlay.loading')} />
+      </Once>
     </>
   );
 }

@@ -3,7 +3,7 @@
  * outcome of a signing batch, the signing-lock codes, and the downloads of a request.
  */
 import { api } from '@signet/shared/api/api';
-import type { TApiEndpoint } from '@signet/shared/api/route';
+import type { TEndpoint } from '@signet/shared/api/route';
 import { DOWNLOAD_NAMES } from '@signet/shared/signature-request/signature-request.constants';
 import type { TSignResult } from '@signet/shared/signature-request/signature-request.schema';
 
@@ -21,7 +21,7 @@ export function isLockCode(status: number | undefined, code: string | undefined)
 
 /** A file to download: the endpoint, its input and the spec's name when the server gives none. */
 export type TDownload = {
-  endpoint: TApiEndpoint;
+  endpoint: TEndpoint;
   input: { params: Record<string, string>; query?: Record<string, string> };
   name: string;
 };
