@@ -9,6 +9,7 @@
  */
 import { UPLOAD_FIELD } from '../document/document.constants.ts';
 import { endSessionAfterUnauthorized, readToken } from '../session/session.ts';
+import type { RouteOf } from './api.ts';
 import {
   apiErrorOf,
   authorizationHeader,
@@ -18,7 +19,6 @@ import {
   type TClient,
   type TFailedRequest,
 } from './client.ts';
-import type { RouteOf } from './api.ts';
 import { type RouteOutput, routeUrl, type TEndpoint } from './route.ts';
 
 /** A failed call: the server's `{ code, message, details? }` with the HTTP status. */

@@ -13,9 +13,7 @@ import { MaintenanceBanner } from './MaintenanceBanner.tsx';
 // The hosts load when there is first something to show: most page views never open a dialog,
 // and the login page must stay light (its budget is in the bench).
 const DialogHost = lazy(() => import('./ModalHost.tsx').then((m) => ({ default: m.DialogHost })));
-const OverlayHost = lazy(() =>
-  import('./ModalHost.tsx').then((m) => ({ default: m.OverlayHost })),
-);
+const OverlayHost = lazy(() => import('./ModalHost.tsx').then((m) => ({ default: m.OverlayHost })));
 const SnackbarHost = lazy(() =>
   import('./SnackbarHost.tsx').then((m) => ({ default: m.SnackbarHost })),
 );
