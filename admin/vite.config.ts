@@ -1,11 +1,21 @@
+import { PRODUCT_NAME, THEME_COLOURS } from '@signet/shared/ui/ui.constants';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** index.html takes the product's name and colour from the shared theme. */
+const sharedTheme: Plugin = {
+  name: 'signet-shared-theme',
+  transformIndexHtml: (html) =>
+    html
+      .replaceAll('%THEME_PRIMARY%', THEME_COLOURS.primary)
+      .replaceAll('%PRODUCT_NAME%', PRODUCT_NAME),
+};
 
 // The server mounts the build at /business (SPA fallback to index.html), so every asset URL
 // and the router basename live under that prefix.
 export default defineConfig({
   base: '/business/',
-  plugins: [react()],
+  plugins: [react(), sharedTheme],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -6,11 +6,15 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
+import { api } from '@signet/shared/api/api';
+import { routeUrl } from '@signet/shared/api/route';
+import type { TLang } from '@signet/shared/i18n/lang.constants';
+import { SESSION_COOKIE, SESSION_KEYS } from '@signet/shared/session/session.constants';
+import type { TUserLang } from '@signet/shared/user/user.constants';
 
-/** The session cookie the site mirrors its token into (contract: `signet_tab`). */
-export const TAB_COOKIE = 'signet_tab';
-/** sessionStorage key of the token (contract). */
-export const TOKEN_KEY = 'signet.token';
+/** An API path of the typed view, e.g. `apiPath(api.getUser)` → `/api/v1/user`. */
+export const apiPath = routeUrl;
+export { api };
 
 /** A strong password the server's check accepts (long, not common, no e-mail in it). */
 export const STRONG_PASSWORD = 'Quiet-Harbour-Lantern-4821';
@@ -67,20 +71,27 @@ export type Account = {
 export async function createAccount(
   request: APIRequestContext,
   tag: string,
-  names: { firstName?: string; lastName?: string } = {},
+  names: { firstName?: string; lastName?: string; lang?: TUserLang } = {},
 ): Promise<Account> {
   const email = freshEmail(tag);
   const firstName = names.firstName ?? 'Erika';
   const lastName = names.lastName ?? 'Muster';
-  const sent = await request.post('/api/v1/request-confirmation', {
+  const sent = await request.post(apiPath(api.requestConfirmation), {
     data: { email, lang: 'en' },
   });
   expect(sent.status()).toBe(200);
   const link = new URL(await mailLink(request, email, '/signup/confirm'));
   const token = link.searchParams.get('token');
   expect(token).toBeTruthy();
-  const res = await request.post('/api/v1/register', {
-    data: { firstName, lastName, password: STRONG_PASSWORD, token, gtc: true, lang: 'en' },
+  const res = await request.post(apiPath(api.register), {
+    data: {
+      firstName,
+      lastName,
+      password: STRONG_PASSWORD,
+      token,
+      gtc: true,
+      lang: names.lang ?? 'en',
+    },
   });
   expect(res.status(), await res.text()).toBe(200);
   const body = (await res.json()) as { token: string };
@@ -93,14 +104,16 @@ export async function apiLogin(
   email: string,
   password: string,
 ): Promise<{ status: number; token?: string }> {
-  const res = await request.post('/api/v1/login', { data: { email, password } });
+  const res = await request.post(apiPath(api.login), { data: { email, password } });
   if (!res.ok()) return { status: res.status() };
   return { status: res.status(), token: ((await res.json()) as { token: string }).token };
 }
 
 /** `GET /v1/user` with a token: 200 while the session lives, 401 after. */
 export async function userStatus(request: APIRequestContext, token: string): Promise<number> {
-  const res = await request.get('/api/v1/user', { headers: { authorization: `Bearer ${token}` } });
+  const res = await request.get(apiPath(api.getUser), {
+    headers: { authorization: `Bearer ${token}` },
+  });
   return res.status();
 }
 
@@ -110,7 +123,7 @@ export async function createBusiness(
   account: Account,
   name: string,
 ): Promise<{ id: string; name: string }> {
-  const res = await request.post('/api/v2/businesses', {
+  const res = await request.post(apiPath(api.createBusiness), {
     headers: { authorization: `Bearer ${account.token}` },
     data: { name, email: account.email },
   });
@@ -120,7 +133,8 @@ export async function createBusiness(
 
 /**
  * Starts the browser context signed in as another tab of the site would leave it: the token in
- * the `signet_tab` session cookie, which the site and the console pick up (no login form).
+ * the session cookie (shared's session contract), which the site and the console pick up (no
+ * login form).
  */
 export async function signInWithCookie(
   context: BrowserContext,
@@ -130,7 +144,7 @@ export async function signInWithCookie(
   if (!baseURL) throw new Error('baseURL is not configured');
   await context.addCookies([
     {
-      name: TAB_COOKIE,
+      name: SESSION_COOKIE,
       value: encodeURIComponent(token),
       url: baseURL,
       sameSite: 'Strict',
@@ -162,7 +176,7 @@ export async function fillLogin(page: Page, email: string, password: string): Pr
 
 /** The token this tab holds (sessionStorage), or null. */
 export function tabToken(page: Page): Promise<string | null> {
-  return page.evaluate((key) => sessionStorage.getItem(key), TOKEN_KEY);
+  return page.evaluate((key) => sessionStorage.getItem(key), SESSION_KEYS.token);
 }
 
 /** A path matcher for `toHaveURL` that ignores the query (`/dashboard` → `/dashboard?tab=…`). */
@@ -170,8 +184,7 @@ export function atPath(pathname: string): (url: URL) => boolean {
   return (url) => url.pathname === pathname;
 }
 
-type Lang = 'en-gb' | 'de-ch';
-type Namespace = 'account' | 'site' | 'admin';
+type Namespace = 'account' | 'site' | 'admin' | 'errors';
 const cache = new Map<string, Record<string, string>>();
 
 /** A text of the product from `locales/<lang>/<namespace>.json`, with `{name}` filled in. */
@@ -179,7 +192,7 @@ export function text(
   key: string,
   vars: Record<string, string> = {},
   namespace: Namespace = 'account',
-  lang: Lang = 'en-gb',
+  lang: TLang = 'en-gb',
 ): string {
   const file = `${lang}/${namespace}`;
   let messages = cache.get(file);

@@ -139,7 +139,7 @@ test.describe('a business admin', () => {
 
     for (const path of ['/business/register', '/business/signup']) {
       await expectRedirect(page, path, '/business/profile');
-      await expect(page.getByText(business.name)).toBeVisible();
+      await expect(page.getByLabel(text('profile.name', {}, 'admin'))).toHaveValue(business.name);
     }
   });
 

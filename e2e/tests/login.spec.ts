@@ -1,3 +1,4 @@
+import { SESSION_COOKIE } from '@signet/shared/session/session.constants';
 import { expect, test } from '@playwright/test';
 import {
   atPath,
@@ -34,7 +35,7 @@ test('logs in with the right password and out again, which ends the session', as
   await expect(page.locator('h1#page-heading')).toHaveText(text('login.heading'));
   expect(await tabToken(page)).toBeNull();
   expect(
-    (await page.context().cookies()).find((c) => c.name === 'signet_tab')?.value || null,
+    (await page.context().cookies()).find((c) => c.name === SESSION_COOKIE)?.value || null,
   ).toBeNull();
   // Revoked on the server, not only forgotten in the browser.
   expect(await userStatus(request, token as string)).toBe(401);

@@ -8,6 +8,8 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import {
+  api,
+  apiPath,
   atPath,
   createAccount,
   freshEmail,
@@ -302,14 +304,14 @@ test('the owner withdraws with a message; the signer is told and can no longer s
   await signerBrowser.close();
 
   // The server refuses a signature too (not only the page hides the button).
-  const res = await request.post('/api/v3/sign', {
+  const res = await request.post(apiPath(api.sign), {
     headers: { authorization: `Bearer ${signer.token}` },
     data: [{ signatureRequestId: id, signingName: 'Willi Waiting', language: 'en' }],
   });
   const body = (await res.json()) as { ok?: boolean }[] | { code?: string };
   const refused = !res.ok() || (Array.isArray(body) && body[0]?.ok === false);
   expect(refused, JSON.stringify(body)).toBe(true);
-  const after = await request.get(`/api/v3/signature-requests/${id}`, {
+  const after = await request.get(apiPath(api.getSignatureRequest, { params: { id } }), {
     headers: { authorization: `Bearer ${signer.token}` },
   });
   expect(after.status()).toBe(200);

@@ -1,3 +1,4 @@
+import { SESSION_KEYS } from '@signet/shared/session/session.constants';
 import { expect, test } from '@playwright/test';
 import {
   atPath,
@@ -7,7 +8,6 @@ import {
   open,
   pathOf,
   STRONG_PASSWORD,
-  TOKEN_KEY,
   text,
   userStatus,
 } from '../support/app.ts';
@@ -59,7 +59,7 @@ test('signs up through the e-mail link and lands on an empty dashboard that surv
   await expect(page.locator('h1#page-heading')).toHaveText(
     text('welcome.heading', { name: 'Erika' }),
   );
-  const token = await page.evaluate((key) => sessionStorage.getItem(key), TOKEN_KEY);
+  const token = await page.evaluate((key) => sessionStorage.getItem(key), SESSION_KEYS.token);
   expect(token).toBeTruthy();
   expect(await userStatus(request, token as string)).toBe(200);
 

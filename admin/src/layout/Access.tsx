@@ -1,11 +1,10 @@
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
-import { currentPath, rememberPath } from '@signet/shared/session/session';
-import { LOGIN_PATH } from '@signet/shared/session/session.constants';
 import { SNACKBAR } from '@signet/shared/ui/ui.constants';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Loading, NotFound, useNotify, useTranslate } from 'react-admin';
 import { Navigate } from 'react-router-dom';
 import { decideAccess, type TAccessDecision, type TPageAccess } from '../access.ts';
+import { leaveForLogin } from '../providers/authProvider.ts';
 import { useConsoleSession } from '../session.ts';
 
 /**
@@ -56,10 +55,7 @@ function AccessOutcome({ decision }: { decision: Exclude<TAccessDecision, { kind
 }
 
 function ToLogin() {
-  useEffect(() => {
-    rememberPath(currentPath());
-    window.location.assign(LOGIN_PATH);
-  }, []);
+  useEffect(() => void leaveForLogin(), []);
   return null;
 }
 

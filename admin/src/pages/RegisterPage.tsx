@@ -70,6 +70,7 @@ export function RegisterPage() {
             {translate('register.admin_note')}
           </Typography>
           <Form<Partial<TRegisterValues>>
+            noValidate
             defaultValues={{ name: '', email: session?.user.email ?? '', phone: '' }}
             onSubmit={submit}
           >

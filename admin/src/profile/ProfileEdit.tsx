@@ -1,5 +1,13 @@
 import { Box } from '@mui/material';
-import { Edit, SimpleForm, useNotify, useTranslate } from 'react-admin';
+import {
+  Edit,
+  SaveButton,
+  SimpleForm,
+  Toolbar,
+  useNotify,
+  useRequireAccess,
+  useTranslate,
+} from 'react-admin';
 import { AdminsList } from '../admins/AdminsList.tsx';
 import { usePageTitle } from '../layout/usePageTitle.ts';
 import { useConsoleSession, useRefreshConsoleSession } from '../session.ts';
@@ -13,10 +21,12 @@ export function ProfileEdit() {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefreshConsoleSession();
+  // The page is the resource's list route: ask canAccess as a list would (spec section 6).
+  const access = useRequireAccess({ resource: 'profile', action: 'list' });
   const { data: session } = useConsoleSession();
   usePageTitle(translate('profile.title'));
   const id = session?.business?.id;
-  if (!id) return null;
+  if (access.isPending || !id) return null;
   return (
     <Box sx={{ display: 'grid', gap: 2, mt: 2, maxWidth: 760 }}>
       <Edit
@@ -33,7 +43,15 @@ export function ProfileEdit() {
           },
         }}
       >
-        <SimpleForm>
+        {/* The server's rules decide (no browser checks); a business is not deleted here. */}
+        <SimpleForm
+          noValidate
+          toolbar={
+            <Toolbar>
+              <SaveButton />
+            </Toolbar>
+          }
+        >
           <ProfileInputs />
         </SimpleForm>
       </Edit>

@@ -17,6 +17,17 @@ function loginUrl(): string {
   return new URL(LOGIN_PATH, window.location.origin).href;
 }
 
+/**
+ * No session: remember this page, go to the site's login and wait there. The browser leaves by
+ * itself rather than through react-admin's redirect, which its own router can overtake (a
+ * history change right after it cancels the navigation).
+ */
+export function leaveForLogin(): Promise<never> {
+  rememberPath(currentPath());
+  window.location.replace(LOGIN_PATH);
+  return new Promise<never>(() => {});
+}
+
 /** The caller's console role; a failed load is not a missing session (the page shows it). */
 async function role(): Promise<TConsoleRole> {
   const session = await loadSession();
@@ -37,10 +48,7 @@ export const authProvider: AuthProvider = {
       // A server or network failure is not a missing session: stay, the page shows the error.
       ApiError.of(error).status === 401 ? null : undefined,
     );
-    if (session === null) {
-      rememberPath(currentPath());
-      throw { redirectTo: loginUrl(), message: false };
-    }
+    if (session === null) leaveForLogin();
   },
 
   async checkError(error: unknown) {
