@@ -200,4 +200,3 @@ export const routes = {
 } satisfies { [K in keyof typeof ENDPOINTS]: RouteDef & (typeof ENDPOINTS)[K] };
 
 export type Routes = typeof routes;
-export type RouteName = keyof Routes;

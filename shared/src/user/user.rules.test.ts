@@ -1,35 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { emptySignatureQualities, highestQuality } from './user.rules.ts';
-import type { TQualityDetail } from './user.schema.ts';
+import { emptySignatureQualities } from './user.rules.ts';
 
-const ses: TQualityDetail = { quality: 'SES', legislation: null, provider: 'signet' };
-const aes: TQualityDetail = { quality: 'AES', legislation: 'ZERTES', provider: 'sandbox' };
-const qes: TQualityDetail = { quality: 'QES', legislation: 'EIDAS', provider: 'sandbox' };
-const demo: TQualityDetail = { quality: 'DEMO', legislation: 'ZERTES', provider: 'sandbox' };
-
-describe('highestQuality', () => {
-  it('is none without a verified e-mail, whatever the qualities', () => {
+describe('emptySignatureQualities', () => {
+  it('offers no quality at all', () => {
     const q = emptySignatureQualities();
-    q.ses.any = ses;
-    q.qes.eidas = qes;
-    expect(highestQuality({ emailVerified: false, signatureQualities: q })).toBe('none');
-  });
-
-  it('is none with a verified e-mail and no quality', () => {
-    expect(
-      highestQuality({ emailVerified: true, signatureQualities: emptySignatureQualities() }),
-    ).toBe('none');
-  });
-
-  it('picks the highest of ses, aes (incl. minimal) and qes/demo', () => {
-    const q = emptySignatureQualities();
-    q.ses.any = ses;
-    expect(highestQuality({ emailVerified: true, signatureQualities: q })).toBe('ses');
-    q.aesMinimal.zertes = aes;
-    expect(highestQuality({ emailVerified: true, signatureQualities: q })).toBe('aes');
-    q.qes.zertes = demo;
-    expect(highestQuality({ emailVerified: true, signatureQualities: q })).toBe('demo');
-    q.qes.zertes = qes;
-    expect(highestQuality({ emailVerified: true, signatureQualities: q })).toBe('qes');
+    expect(Object.values(q).flatMap((legislations) => Object.values(legislations))).toEqual(
+      Array(9).fill(null),
+    );
   });
 });

@@ -5,7 +5,7 @@
  */
 import { ApiError } from '@signet/shared/api/browser';
 import { fieldErrorsOf, type TFieldError } from '@signet/shared/validation/validation.issues';
-import { isEmail, isMobile } from '@signet/shared/validation/validation.rules';
+import { isBlank, isEmail, isMobile } from '@signet/shared/validation/validation.rules';
 import { type FormEvent, useRef, useState } from 'react';
 import { errorMessage } from './errors.ts';
 import type { TFunction } from './i18n.ts';
@@ -16,7 +16,7 @@ export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
 /** Spec section 5's default messages, keyed by rule. */
 export function required(t: TFunction, value: string | boolean): string | undefined {
   if (typeof value === 'boolean') return value ? undefined : t('account:form.required');
-  return value.trim() === '' ? t('account:form.required') : undefined;
+  return isBlank(value) ? t('account:form.required') : undefined;
 }
 
 export function email(t: TFunction, value: string): string | undefined {

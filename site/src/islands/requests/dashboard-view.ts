@@ -13,6 +13,7 @@ import {
   type TDashboardTab,
   type TDashboardView,
 } from '@signet/shared/dashboard/dashboard.constants';
+import { dashboardPageSize } from '@signet/shared/dashboard/dashboard.rules';
 import {
   DATE_TIME_MODES,
   LIST_SORT_FIELDS,
@@ -68,7 +69,6 @@ export function parseSavedView(raw: string | null | undefined): TSavedView {
     : [];
   const dates = (data.dates ?? {}) as Record<string, unknown>;
   const sort = (data.sort ?? {}) as Record<string, unknown>;
-  const size = Number(data.pageSize);
   return {
     filters,
     dates: { from: dateOrNull(dates.from), to: dateOrNull(dates.to) },
@@ -81,9 +81,7 @@ export function parseSavedView(raw: string | null | undefined): TSavedView {
       order: sort.order === 'asc' ? 'asc' : 'desc',
     },
     view: isOneOf(DASHBOARD_VIEWS, data.view) ? data.view : DEFAULT_VIEW.view,
-    pageSize: (DASHBOARD_PAGE_SIZES as readonly number[]).includes(size)
-      ? (size as TDashboardPageSize)
-      : DEFAULT_VIEW.pageSize,
+    pageSize: dashboardPageSize(data.pageSize),
   };
 }
 
