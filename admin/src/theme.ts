@@ -45,6 +45,12 @@ export const theme: RaThemeOptions = {
   sidebar: { width: 240, closedWidth: 56 },
   components: {
     ...defaultTheme.components,
+    // Room on both sides of a page, as on the site (react-admin leaves the right edge bare).
+    RaLayout: {
+      styleOverrides: {
+        root: { '& .RaLayout-content': { paddingLeft: 16, paddingRight: 16, paddingBottom: 24 } },
+      },
+    },
     MuiTooltip: { defaultProps: { enterDelay: TOOLTIP_DELAY_MS } },
     MuiAppBar: {
       defaultProps: { elevation: 0, color: 'inherit' },

@@ -1,19 +1,9 @@
+import type { TValidationIssue } from '@signet/shared/validation/validation.issues';
 import type { z } from 'zod';
 import { AppError } from '../errors.ts';
 
-/** One validation problem, as sent in `details` of a 400 VALIDATION_FAILED. */
-export type ValidationIssue = {
-  /** Where the bad value was: body, query, params, or the service that parsed it. */
-  in?: 'body' | 'query' | 'params';
-  path: (string | number)[];
-  code: string;
-  message: string;
-  /** The rule a refinement names (`params.rule`) or a failed format (`email`): for forms. */
-  rule?: string;
-  /** Limits of too_small / too_big (the `{0}` of a form's length message). */
-  minimum?: number;
-  maximum?: number;
-};
+/** One validation problem, as sent in `details` of a 400 VALIDATION_FAILED (shared's shape). */
+export type ValidationIssue = TValidationIssue;
 
 /** The form-facing extras of a zod issue (see `validation.issues.ts` in shared). */
 function extras(issue: z.core.$ZodIssue): Pick<ValidationIssue, 'rule' | 'minimum' | 'maximum'> {
