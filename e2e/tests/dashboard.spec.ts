@@ -2,7 +2,7 @@
  * The dashboard's state filters are answered by the server: a filtered page is full and the
  * pager counts what the filter matches (spec sections 2 and 4).
  */
-import { expect, type APIRequestContext, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import {
   type Account,

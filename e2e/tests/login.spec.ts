@@ -1,5 +1,5 @@
-import { SESSION_COOKIE } from '@signet/shared/session/session.constants';
 import { expect, test } from '@playwright/test';
+import { SESSION_COOKIE } from '@signet/shared/session/session.constants';
 import {
   atPath,
   createAccount,

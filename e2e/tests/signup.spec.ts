@@ -1,5 +1,5 @@
-import { SESSION_KEYS } from '@signet/shared/session/session.constants';
 import { expect, test } from '@playwright/test';
+import { SESSION_KEYS } from '@signet/shared/session/session.constants';
 import {
   atPath,
   freshEmail,
