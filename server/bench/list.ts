@@ -11,8 +11,9 @@
  *    A session for the user is made through the auth service.
  * 2. Starts the real server (`node server/src/main.ts`, PGlite, logging at info) on that
  *    DATA_DIR and runs autocannon with 20 connections against several list queries (default
- *    page, deep page of 100 sorted by title, status filter, search over addresses, sendBy and
- *    dates). Latencies are collected per response; p95 is computed from them.
+ *    page, deep page of 100 sorted by title, status filter, colour filter, search over
+ *    addresses, sendBy and dates). Latencies are collected per response; p95 is computed from
+ *    them.
  * Prints a table and writes bench-results/list.json; exits 1 when a p95 is over 50 ms and
  * BENCH_STRICT=1.
  */
@@ -130,6 +131,7 @@ const SCENARIOS: [string, string][] = [
   ['default page (25, updated desc)', ''],
   ['page 20 of 100, title asc', '?size=100&page=20&sortBy=title&sortOrder=asc'],
   ['status OPEN,SIGNED', '?status=OPEN,SIGNED&size=50'],
+  ['colour to-sign,waiting (the state filter)', '?colour=to-sign,waiting'],
   ['search an address', '?search=partner17'],
   ['search a title', '?search=minutes&sortBy=created_at'],
   [

@@ -24,7 +24,8 @@ CREATE FUNCTION request_inbox_colours(p_ids uuid[]) RETURNS void AS $$
     FROM request_inbox i2 JOIN signature_requests r ON r.id = i2.request_id
     WHERE i2.request_id = ANY(p_ids)
   ) c
-  WHERE i.email = c.email AND i.request_id = c.request_id AND i.colour IS DISTINCT FROM c.colour;
+  WHERE i.request_id = ANY(p_ids) AND i.email = c.email AND i.request_id = c.request_id
+    AND i.colour IS DISTINCT FROM c.colour;
 $$ LANGUAGE sql;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION request_inbox_on_request() RETURNS trigger AS $$
@@ -37,7 +38,12 @@ BEGIN
     WHERE request_id = NEW.id;
     PERFORM request_inbox_bump(ARRAY(SELECT email FROM request_inbox WHERE request_id = NEW.id));
   END IF;
-  PERFORM request_inbox_colours(ARRAY[NEW.id]);
+  -- The colours follow the status; a title or a touched date leaves them as they are.
+  IF TG_OP = 'INSERT' THEN
+    PERFORM request_inbox_colours(ARRAY[NEW.id]);
+  ELSIF OLD.status IS DISTINCT FROM NEW.status THEN
+    PERFORM request_inbox_colours(ARRAY[NEW.id]);
+  END IF;
   RETURN NULL;
 END;
 $$ LANGUAGE plpgsql;
