@@ -45,7 +45,10 @@ const SAME_AS_ENGLISH: Readonly<
 > = {
   all: { site: ['product.name'], admin: ['app.title'], evidence: ['event.system'] },
   'en-gb': {},
-  'de-ch': { admin: ['ra.message.details', 'admins.name'], evidence: ['protocol.status', 'protocol.name'] },
+  'de-ch': {
+    admin: ['ra.message.details', 'admins.name'],
+    evidence: ['protocol.status', 'protocol.name'],
+  },
   'fr-ch': {
     admin: ['profile.email', 'ra.navigation.current_page'],
     evidence: [

@@ -296,3 +296,10 @@ export const getAttachmentContent = {
 
 // Signing
 export const sign = { method: 'POST', path: '/v3/sign', auth: 'user' } as const satisfies TEndpoint;
+
+// Public verification (no account)
+export const verifyPdf = {
+  method: 'POST',
+  path: '/v1/verify',
+  auth: 'none',
+} as const satisfies TEndpoint;

@@ -26,8 +26,5 @@ export type TRevocationSource = (typeof REVOCATION_SOURCES)[number];
 export const CHANGES_AFTER = ['none', 'signatures-only', 'other'] as const;
 export type TChangesAfter = (typeof CHANGES_AFTER)[number];
 
-/** The endpoint (relative to /api): the route table's, and the /verify page's until the typed route view lands. */
-export const VERIFY_PATH = '/v1/verify';
-
 /** How many checks `/verify` takes per client IP in its window. */
 export const VERIFY_LIMITS = { perIp: 30, windowMinutes: 15 } as const;

@@ -1,13 +1,11 @@
+import * as ENDPOINTS from '../api/endpoints.ts';
 import { defineRoute } from '../api/route.ts';
-import { VERIFY_PATH } from './verify.constants.ts';
 import { ZVerifyReportSchema } from './verify.schema.ts';
 
 /** Public verification (no account): the `/verify` page and machines call the same endpoint. */
 export const verifyRoutes = {
   verifyPdf: defineRoute({
-    method: 'POST',
-    path: VERIFY_PATH,
-    auth: 'none',
+    ...ENDPOINTS.verifyPdf,
     summary:
       'Verify the signatures of any PDF (body: the PDF, application/pdf or multipart `file`)',
     description:

@@ -1,7 +1,7 @@
 import { messages, translate, type Vars } from '@signet/locales';
-import { DATE_TIME_FORMAT } from '@signet/shared/constants';
 import { DEFAULT_LANG, type TLang } from '@signet/shared/i18n/lang.rules';
 import type { TEvent } from '@signet/shared/signature-request/signature-request.schema';
+import { DATE_TIME_FORMAT } from '@signet/shared/ui/ui.constants';
 
 /**
  * The words of the evidence (protocol, visual signature) in one language, from

@@ -1,13 +1,11 @@
-import { DATE_TIME_FORMAT } from '@signet/shared/constants';
+import { pdfFileProblem } from '@signet/shared/document/document.rules';
+import type { TLang } from '@signet/shared/i18n/lang.constants';
+import { DATE_TIME_FORMAT } from '@signet/shared/ui/ui.constants';
 import type { TVerifiedSignature, TVerifyReport } from '@signet/shared/verify/verify.schema';
 import { type DragEvent, useId, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { getT, type TFunction } from '../../lib/i18n.ts';
-import type { Lang } from '../../lib/lang.ts';
 import { ROOT_CERTIFICATE_URL, verifyFile } from './verify-api.ts';
-
-/** The largest file the page sends (the server checks again). */
-const MAX_FILE_BYTES = 40 * 1024 * 1024;
 
 type State =
   | { kind: 'idle' }
@@ -115,7 +113,7 @@ function SignatureCard({
  * chain, digest, time stamp, revocation, PAdES level, changes after it. No account; the file is
  * not stored.
  */
-export default function VerifyDocument({ lang }: { lang: Lang }) {
+export default function VerifyDocument({ lang }: { lang: TLang }) {
   const t = useMemo(() => getT(lang, 'evidence'), [lang]);
   const format = useMemo(() => new Intl.DateTimeFormat(lang, DATE_TIME_FORMAT), [lang]);
   const date = (iso: string) => format.format(new Date(iso));
@@ -126,12 +124,9 @@ export default function VerifyDocument({ lang }: { lang: Lang }) {
 
   async function check(file: File | undefined) {
     if (!file) return;
-    if (!(file.type === 'application/pdf' || /\.pdf$/i.test(file.name))) {
-      setState({ kind: 'failed', message: t('verify.notPdf') });
-      return;
-    }
-    if (file.size > MAX_FILE_BYTES) {
-      setState({ kind: 'failed', message: t('verify.tooLarge') });
+    const problem = pdfFileProblem(file);
+    if (problem) {
+      setState({ kind: 'failed', message: t(`verify.${problem}`) });
       return;
     }
     setState({ kind: 'checking', name: file.name });

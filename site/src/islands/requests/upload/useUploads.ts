@@ -1,5 +1,5 @@
 import { ApiError } from '@signet/shared/api/browser';
-import { UPLOAD_LIMITS } from '@signet/shared/document/document.constants';
+import { pdfFileProblem } from '@signet/shared/document/document.rules';
 import type { TDocument } from '@signet/shared/signature-request/signature-request.schema';
 import { useState } from 'react';
 import { api, upload } from '../../../lib/api.ts';
@@ -24,8 +24,6 @@ export function isPlanLimit(error: ApiError): boolean {
   return error.status === 402 || PLAN_CODES.has(error.code);
 }
 
-const isPdf = (file: File) => file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
-
 let nextKey = 1;
 /** A key for a row of the page (files, signers, observers). */
 export const newKey = () => nextKey++;
@@ -45,9 +43,9 @@ export function useUploads(t: TFunction, onPlanLimit: () => void) {
     for (const file of Array.from(list)) {
       const key = newKey();
       const base = { key, file, progress: 0, document: null, abort: () => {} };
-      if (!isPdf(file) || file.size > UPLOAD_LIMITS.maxBytes) {
-        const error = isPdf(file) ? t('upload.tooLarge') : t('upload.notPdf');
-        added.push({ ...base, state: 'failed', error });
+      const problem = pdfFileProblem(file);
+      if (problem) {
+        added.push({ ...base, state: 'failed', error: t(`upload.${problem}`) });
         continue;
       }
       const sent = upload(api.uploadDocument, { file }, (progress) => patch(key, { progress }));
