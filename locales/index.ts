@@ -8,6 +8,7 @@
 import { DEFAULT_LANG, LANGS, type TLang } from '@signet/shared/i18n/lang.constants';
 import deChAccount from './de-ch/account.json' with { type: 'json' };
 import deChAdmin from './de-ch/admin.json' with { type: 'json' };
+import deChDirect from './de-ch/direct.json' with { type: 'json' };
 import deChEmail from './de-ch/email.json' with { type: 'json' };
 import deChErrors from './de-ch/errors.json' with { type: 'json' };
 import deChEvidence from './de-ch/evidence.json' with { type: 'json' };
@@ -15,6 +16,7 @@ import deChRequests from './de-ch/requests.json' with { type: 'json' };
 import deChSite from './de-ch/site.json' with { type: 'json' };
 import enGbAccount from './en-gb/account.json' with { type: 'json' };
 import enGbAdmin from './en-gb/admin.json' with { type: 'json' };
+import enGbDirect from './en-gb/direct.json' with { type: 'json' };
 import enGbEmail from './en-gb/email.json' with { type: 'json' };
 import enGbErrors from './en-gb/errors.json' with { type: 'json' };
 import enGbEvidence from './en-gb/evidence.json' with { type: 'json' };
@@ -22,6 +24,7 @@ import enGbRequests from './en-gb/requests.json' with { type: 'json' };
 import enGbSite from './en-gb/site.json' with { type: 'json' };
 import frChAccount from './fr-ch/account.json' with { type: 'json' };
 import frChAdmin from './fr-ch/admin.json' with { type: 'json' };
+import frChDirect from './fr-ch/direct.json' with { type: 'json' };
 import frChEmail from './fr-ch/email.json' with { type: 'json' };
 import frChErrors from './fr-ch/errors.json' with { type: 'json' };
 import frChEvidence from './fr-ch/evidence.json' with { type: 'json' };
@@ -29,6 +32,7 @@ import frChRequests from './fr-ch/requests.json' with { type: 'json' };
 import frChSite from './fr-ch/site.json' with { type: 'json' };
 import itAccount from './it/account.json' with { type: 'json' };
 import itAdmin from './it/admin.json' with { type: 'json' };
+import itDirect from './it/direct.json' with { type: 'json' };
 import itEmail from './it/email.json' with { type: 'json' };
 import itErrors from './it/errors.json' with { type: 'json' };
 import itEvidence from './it/evidence.json' with { type: 'json' };
@@ -43,7 +47,8 @@ export type Lang = TLang;
  * Namespaces and who reads them: `site` (site shell), `account` (login, signup, reset,
  * profile, dashboard pages), `admin` (console), `email` (mail templates), `errors` (API error
  * codes → user text), `requests` (upload, request view, signing dialogs and overlays),
- * `evidence` (the protocol, the visual signature's words, the public /verify report).
+ * `evidence` (the protocol, the visual signature's words, the public /verify report), `direct`
+ * (direct signing without an account: its pages, overlays and the sandbox signing app).
  */
 export const NAMESPACES = [
   'site',
@@ -53,6 +58,7 @@ export const NAMESPACES = [
   'errors',
   'requests',
   'evidence',
+  'direct',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -66,6 +72,7 @@ export const messages: Messages = {
   'en-gb': {
     account: enGbAccount,
     admin: enGbAdmin,
+    direct: enGbDirect,
     email: enGbEmail,
     errors: enGbErrors,
     evidence: enGbEvidence,
@@ -75,6 +82,7 @@ export const messages: Messages = {
   'de-ch': {
     account: deChAccount,
     admin: deChAdmin,
+    direct: deChDirect,
     email: deChEmail,
     errors: deChErrors,
     evidence: deChEvidence,
@@ -84,6 +92,7 @@ export const messages: Messages = {
   'fr-ch': {
     account: frChAccount,
     admin: frChAdmin,
+    direct: frChDirect,
     email: frChEmail,
     errors: frChErrors,
     evidence: frChEvidence,
@@ -93,6 +102,7 @@ export const messages: Messages = {
   it: {
     account: itAccount,
     admin: itAdmin,
+    direct: itDirect,
     email: itEmail,
     errors: itErrors,
     evidence: itEvidence,

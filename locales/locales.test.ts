@@ -33,7 +33,7 @@ import {
 } from './index.ts';
 
 /** Namespaces direct-sign shows, which Italian must therefore translate completely. */
-const IT_REQUIRED_NAMESPACES: readonly Namespace[] = ['email', 'errors', 'site'];
+const IT_REQUIRED_NAMESPACES: readonly Namespace[] = ['email', 'errors', 'site', 'direct'];
 
 /**
  * Keys whose translation may equal the English text: under `all` for every language (brand
@@ -47,10 +47,12 @@ const SAME_AS_ENGLISH: Readonly<
   'en-gb': {},
   'de-ch': {
     admin: ['ra.message.details', 'admins.name'],
+    direct: ['form.optional', 'dialog.tan.label'],
     evidence: ['protocol.status', 'protocol.name'],
   },
   'fr-ch': {
     admin: ['profile.email', 'ra.navigation.current_page'],
+    direct: ['view.message', 'view.documents', 'dialog.tan.label'],
     evidence: [
       'protocol.documents',
       'protocol.pageOne',
@@ -58,11 +60,12 @@ const SAME_AS_ENGLISH: Readonly<
       'protocol.email',
       'verify.kind.signature',
       'verify.file',
+      'channel.mail',
     ],
   },
   it: {
     admin: ['profile.email', 'ra.boolean.false', 'ra.message.no', 'ra.auth.user_menu'],
-    evidence: ['protocol.email'],
+    evidence: ['protocol.email', 'channel.mail'],
   },
 };
 

@@ -9,6 +9,7 @@
  *   list      dashboard list over 10,000 requests, 20 connections          (bench/list.ts)
  *   bundle    JavaScript per page of the built site                        (site/bench/bundle-size.ts)
  *   console   JavaScript of the console's first load                       (admin/bench/bundle-size.ts)
+ *   direct    a direct signer's link → first page image, real browser      (e2e/bench/direct-view.ts)
  *
  * Each runs in its own process (a cold start must be cold, a benchmark must not warm the next)
  * and writes bench-results/<name>.json; each can also run alone (`pnpm --filter
@@ -31,6 +32,7 @@ const benchDir = fileURLToPath(new URL('./', import.meta.url));
 const repoDir = join(benchDir, '..', '..');
 const siteDir = join(repoDir, 'site');
 const adminDir = join(repoDir, 'admin');
+const e2eDir = join(repoDir, 'e2e');
 
 type Bench = { name: string; args: string[]; cwd: string };
 const BENCHES: Bench[] = [
@@ -41,6 +43,7 @@ const BENCHES: Bench[] = [
   { name: 'list', args: [join(benchDir, 'list.ts')], cwd: repoDir },
   { name: 'bundle', args: [join(siteDir, 'bench', 'bundle-size.ts')], cwd: siteDir },
   { name: 'console', args: [join(adminDir, 'bench', 'bundle-size.ts')], cwd: adminDir },
+  { name: 'direct', args: [join(e2eDir, 'bench', 'direct-view.ts')], cwd: e2eDir },
 ];
 
 function run(bench: Bench): Promise<{ code: number | null; out: string; ms: number }> {
@@ -76,12 +79,18 @@ const startedAll = performance.now();
 for (const bench of selected) {
   const load = `${(loadavg()[0] ?? 0).toFixed(2)}`;
   console.log(`\n=== ${bench.name} (load average ${load}) ===`);
-  if (bench.name === 'bundle' && !existsSync(join(siteDir, 'dist', 'client'))) {
+  if (
+    (bench.name === 'bundle' || bench.name === 'direct') &&
+    !existsSync(join(siteDir, 'dist', 'client'))
+  ) {
     console.log('site/dist is missing: run `pnpm build` first');
     summary.push({
       bench: bench.name,
       load,
-      name: 'bundle: JavaScript per page, gzipped',
+      name:
+        bench.name === 'bundle'
+          ? 'bundle: JavaScript per page, gzipped'
+          : 'direct view: first page image after the link opens',
       budget: 'site built',
       value: 'skipped: site not built',
       ok: true,

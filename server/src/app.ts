@@ -5,8 +5,11 @@ import { buildOpenApi } from './http/openapi.ts';
 import { DB_FREE_PATHS } from './http/register.ts';
 import { requestContext } from './http/request-context.ts';
 import type { AppDeps, AppEnv } from './http/types.ts';
+import { MAB_SANDBOX_PATH } from './providers/mab/sandbox.ts';
+import { mabProviderFor } from './routes/direct-sign/index.ts';
 import { authenticate as defaultAuthenticate, routeModules } from './routes/index.ts';
 import { pkiRoutes } from './routes/pki/index.ts';
+import { mabSandboxRoutes } from './routes/sandbox/mab.ts';
 import { mailboxRoutes } from './routes/system/mailbox.ts';
 
 export type { AppDeps, AppEnv } from './http/types.ts';
@@ -92,6 +95,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     });
   }
   app.route('/pki', pkiRoutes(full));
+  const mabSandbox = mabProviderFor(full);
+  if (mabSandbox) {
+    // The sandbox signing app's page (a stand-in for the provider's app).
+    if (ready) {
+      app.use('/sandbox/*', async (_c, next) => {
+        await ready;
+        await next();
+      });
+    }
+    app.route(MAB_SANDBOX_PATH, mabSandboxRoutes(full, mabSandbox));
+  }
 
   if (full.config.mode !== 'production') {
     if (ready) {

@@ -34,6 +34,16 @@ export type Config = {
    * the client IP in rate limits and evidence. Default false: the socket address counts.
    */
   trustProxy: boolean;
+  /**
+   * Who sends SMS codes to direct signers (SMS_PROVIDER): the sandbox (outside production by
+   * default; messages land in /dev/mailbox) or none (codes go by e-mail only).
+   */
+  smsProvider: 'sandbox' | 'none';
+  /**
+   * Mobile-app signing (MAB_PROVIDER): the sandbox app (outside production by default) or none
+   * (the option is not offered).
+   */
+  mabProvider: 'sandbox' | 'none';
   /** S3-compatible blob store (all four S3_* variables); absent: files under `dataDir/blobs`. */
   s3?: S3Settings;
   /**
@@ -138,6 +148,14 @@ const ZEnv = z.object({
     empty,
     z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).optional(),
   ),
+  SMS_PROVIDER: z.preprocess(
+    empty,
+    z.enum(['sandbox', 'none'], { error: 'must be sandbox or none' }).optional(),
+  ),
+  MAB_PROVIDER: z.preprocess(
+    empty,
+    z.enum(['sandbox', 'none'], { error: 'must be sandbox or none' }).optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     empty,
     z
@@ -209,6 +227,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     maxPages: e.MAX_PAGES,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    // Sandboxes stand in for outside services; in production they are opt-in.
+    smsProvider: e.SMS_PROVIDER ?? (mode === 'production' ? 'none' : 'sandbox'),
+    mabProvider: e.MAB_PROVIDER ?? (mode === 'production' ? 'none' : 'sandbox'),
     ...(s3 ? { s3 } : {}),
     ...(e.TSA_URL ? { tsaUrl: e.TSA_URL } : {}),
     warnings,

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { messages } from '@signet/locales';
+import { DIRECT_SIGN_ERRORS } from '@signet/shared/direct-sign/direct-sign.constants';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -32,6 +33,8 @@ function clientErrorCodes(): Set<string> {
   );
   for (const m of rules.matchAll(/(?:conflict\(|code: )'([A-Z][A-Z0-9_]+)'/g))
     codes.add(m[1] as string);
+  // Codes the direct-sign services throw through shared constants.
+  for (const code of Object.values(DIRECT_SIGN_ERRORS)) codes.add(code);
   return codes;
 }
 

@@ -46,6 +46,7 @@ async function main() {
     { createBlobStore },
     { renderJobHandlers },
     { protocolJobHandlers },
+    { smsHandlers },
   ] = await Promise.all([
     import('@hono/node-server'),
     import('./app.ts'),
@@ -56,6 +57,7 @@ async function main() {
     import('./storage/index.ts'),
     import('./services/documents/render-job.ts'),
     import('./services/signing/protocol-job.ts'),
+    import('./providers/sms/index.ts'),
   ]);
   const mailer = createMailer(config);
   // Listen while the database opens; routes that need it wait for `ready`.
@@ -79,7 +81,11 @@ async function main() {
     log,
     mailer,
     config,
-    handlers: { ...renderJobHandlers(blobs), ...protocolJobHandlers({ db, blobs, config, log }) },
+    handlers: {
+      ...renderJobHandlers(blobs),
+      ...protocolJobHandlers({ db, blobs, config, log }),
+      ...smsHandlers(config, db),
+    },
   });
 
   const server = createAdaptorServer({ fetch: app.fetch });

@@ -1,4 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
+import { isDirectSignPath } from '@signet/shared/direct-sign/direct-sign.constants';
 import {
   DEFAULT_LANG,
   LANG_COOKIE,
@@ -15,7 +16,7 @@ const MODES: readonly Mode[] = ['production', 'development', 'test'];
  * Resolves the request's language and mode into `Astro.locals`. Language: the user's attribute
  * (mirrored into the language cookie by the client while a session exists), else the `lang`
  * query (which is remembered for later pages), else an earlier switcher choice, else
- * Accept-Language. Italian only under /direct-sign.
+ * Accept-Language. Italian only on the direct-sign pages (`isDirectSignPath`).
  */
 export const onRequest = defineMiddleware((context, next) => {
   const passedMode = (context.locals as { mode?: unknown }).mode;
@@ -24,7 +25,7 @@ export const onRequest = defineMiddleware((context, next) => {
     context.locals.lang = DEFAULT_LANG;
     return next();
   }
-  const directSign = context.url.pathname.startsWith('/direct-sign');
+  const directSign = isDirectSignPath(context.url.pathname);
   const cookieLang = context.cookies.get(LANG_COOKIE)?.value ?? null;
   const signedIn = context.cookies.has(SESSION_COOKIE);
   const query = context.url.searchParams.get('lang');

@@ -55,6 +55,10 @@ export function buildOpenApi(
       responses['400'] = errorResponse('Invalid input');
     if (route.body) responses['413'] = errorResponse('Body larger than 1 MB');
     if (route.auth === 'user') responses['401'] = errorResponse('Not signed in');
+    if (route.auth === 'nas') {
+      responses['404'] = errorResponse('Wrong signing link, or the request is no longer open');
+      responses['429'] = errorResponse('Too many wrong signing links from this address');
+    }
     responses['500'] = errorResponse('Internal error');
     const operation: Record<string, unknown> = {
       operationId: name,
@@ -75,7 +79,9 @@ export function buildOpenApi(
         ? { security: [{ bearer: [] }] }
         : route.auth === 'optional'
           ? { security: [{}, { bearer: [] }] }
-          : { security: [] }),
+          : route.auth === 'nas'
+            ? { security: [{ directSigner: [] }] }
+            : { security: [] }),
     };
     paths[route.path] ??= {};
     const entry = paths[route.path];
@@ -88,7 +94,15 @@ export function buildOpenApi(
     paths,
     components: {
       schemas: { Error: toSchema(ZApiErrorSchema, 'output') },
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer' },
+        directSigner: {
+          type: 'http',
+          scheme: 'basic',
+          description:
+            'A direct signer: the request id as user name and the `userid` of the signing link `/view/{id}/{userid}` as password. Document downloads and page images also take `?token=` (the document token of the request read).',
+        },
+      },
     },
   };
 }

@@ -3,10 +3,15 @@ import type { Context, Hono } from 'hono';
 import { AppError } from '../errors.ts';
 import type { ServiceContext } from '../services/context.ts';
 import { requestMeta } from './auth.ts';
-import type { AppDeps, AppEnv, Principal } from './types.ts';
+import { authenticateDirect } from './direct-auth.ts';
+import type { AppDeps, AppEnv, NasPrincipal, Principal, UserPrincipal } from './types.ts';
 import { parseOrThrow, readJsonBody } from './validation.ts';
 
-type RoutePrincipal<R extends RouteDef> = R['auth'] extends 'user' ? Principal : Principal | null;
+type RoutePrincipal<R extends RouteDef> = R['auth'] extends 'user'
+  ? UserPrincipal
+  : R['auth'] extends 'nas'
+    ? NasPrincipal
+    : UserPrincipal | null;
 
 /**
  * What a route handler receives: the parsed input, the service context for the use case, and
@@ -71,9 +76,9 @@ export function toHonoPath(path: string): string {
 export async function resolvePrincipal(
   c: Context<AppEnv>,
   deps: AppDeps,
-): Promise<Principal | null> {
+): Promise<UserPrincipal | null> {
   const known = c.get('principal');
-  if (known !== undefined) return known;
+  if (known !== undefined) return known?.kind === 'nas' ? null : known;
   const principal = deps.authenticate ? await deps.authenticate(c) : null;
   c.set('principal', principal);
   return principal;
@@ -84,7 +89,8 @@ export async function resolvePrincipal(
  * - params, query and body are parsed with the route's zod schemas (400 VALIDATION_FAILED;
  *   bodies over 1 MB → 413 PAYLOAD_TOO_LARGE; routes without a body schema never read it);
  * - `auth: 'user'` requires a principal (401 UNAUTHENTICATED), `optional` passes it when
- *   present, `none` never authenticates;
+ *   present, `none` never authenticates; `nas` requires a direct signer's credentials (404
+ *   NOT_FOUND when they are wrong, see direct-auth.ts);
  * - while the database opens at start, requests wait for it (app.ts) unless the route was
  *   registered with `needsDb: false` (only for routes without path parameters);
  * - the handler's result is parsed with the response schema (unknown keys are stripped, a
@@ -104,7 +110,10 @@ export function registerRoute<R extends RouteDef>(
   app.on(route.method, toHonoPath(route.path), async (c) => {
     // Who is calling comes first: anonymous callers of a user route learn nothing about inputs.
     let principal: Principal | null = null;
-    if (route.auth !== 'none') {
+    if (route.auth === 'nas') {
+      // Reads (downloads, page images) also take the document token in `?token=`.
+      principal = await authenticateDirect(c, deps, { token: route.method === 'GET' });
+    } else if (route.auth !== 'none') {
       principal = await resolvePrincipal(c, deps);
       if (route.auth === 'user' && !principal) {
         throw new AppError('UNAUTHENTICATED', 401, 'Sign in to use this endpoint');

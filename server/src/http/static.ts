@@ -15,7 +15,12 @@ export type WebOptions = {
   log: Logger;
 };
 
-type NodeHandler = (req: unknown, res: unknown, next?: (err?: unknown) => void) => Promise<void>;
+type NodeHandler = (
+  req: unknown,
+  res: unknown,
+  next?: (err?: unknown) => void,
+  locals?: Record<string, unknown>,
+) => Promise<void>;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const isFile = (p: string) => {
@@ -124,8 +129,12 @@ export function mountWeb(app: Hono<AppEnv>, options: WebOptions): { preload: () 
       | undefined;
     if (!h || !env?.incoming || !env.outgoing) return notBuilt(c, 'The site');
     env.outgoing.setHeader('X-Request-Id', c.get('requestId'));
-    // Without `next`, Astro renders its own 404 page for paths it does not know.
-    await h(env.incoming, env.outgoing);
+    // Without `next`, Astro renders its own 404 page for paths it does not know. Pages that
+    // render with data (the direct signer's page) call the API in process through `api`: the
+    // same routes, authorisation and validation, the caller's connection (IP) included.
+    await h(env.incoming, env.outgoing, undefined, {
+      api: (request: Request) => app.fetch(request, c.env),
+    });
     return RESPONSE_ALREADY_SENT;
   });
 

@@ -3,14 +3,15 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Logger } from '../log.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import type { Principal } from '../services/context.ts';
+import type { Principal, UserPrincipal } from '../services/context.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 
 /**
- * Who is calling (defined with the service context). Set by the authentication hook (see
- * {@link Authenticate}); routes with `auth: 'user'` get it non-null.
+ * Who is calling (defined with the service context): an account (set by the authentication hook,
+ * see {@link Authenticate}; routes with `auth: 'user'` get it non-null) or a direct signer
+ * (routes with `auth: 'nas'`, see direct-auth.ts).
  */
-export type { Principal } from '../services/context.ts';
+export type { NasPrincipal, Principal, UserPrincipal } from '../services/context.ts';
 
 /**
  * Authentication hook: reads the request (Authorization header, …) and returns the principal,
@@ -18,7 +19,7 @@ export type { Principal } from '../services/context.ts';
  * present but invalid. Called at most once per request, only for routes whose auth is not
  * 'none'.
  */
-export type Authenticate = (c: Context<AppEnv>) => Promise<Principal | null>;
+export type Authenticate = (c: Context<AppEnv>) => Promise<UserPrincipal | null>;
 
 /** Everything the HTTP layer needs, passed to {@link createApp}. */
 export type AppDeps = {

@@ -1,7 +1,7 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
-import { MAIL_JOB_KIND, type MailJobPayload } from './outbox.ts';
+import { MAIL_JOB_KIND, type MailJobPayload, SMS_JOB_KIND } from './outbox.ts';
 
 /** A mail as the dev mailbox shows it. */
 export type MailboxEntry = {
@@ -19,14 +19,14 @@ export type MailboxEntry = {
 };
 
 /**
- * Mails in the outbox, newest first, optionally for one recipient (case-insensitive). Rendered
- * parts are present once the worker handled the job.
+ * Mails (and SMS, whose recipient is a phone number) in the outbox, newest first, optionally for
+ * one recipient (case-insensitive). Rendered parts are present once the worker handled the job.
  */
 export async function listMailbox(
   db: DbOrTx,
   options: { to?: string; limit?: number; id?: string } = {},
 ): Promise<MailboxEntry[]> {
-  const conditions = [eq(jobs.kind, MAIL_JOB_KIND)];
+  const conditions = [inArray(jobs.kind, [MAIL_JOB_KIND, SMS_JOB_KIND])];
   if (options.to) conditions.push(sql`lower(${jobs.payload}->>'to') = ${options.to.toLowerCase()}`);
   if (options.id) conditions.push(eq(jobs.id, options.id));
   const rows = await db

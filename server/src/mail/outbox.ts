@@ -44,3 +44,26 @@ export async function enqueueMails(tx: DbOrTx, mails: readonly MailJobPayload[])
   if (mails.length === 0) return;
   await tx.insert(jobs).values(mails.map((payload) => ({ kind: MAIL_JOB_KIND, payload })));
 }
+
+/** What an SMS job carries: the number (E.164), the template (`<template>.sms`) and its data. */
+export type SmsJobPayload = {
+  to: string;
+  template: string;
+  lang: string;
+  data: Record<string, string | number | null | undefined>;
+};
+
+export const SMS_JOB_KIND = 'sms';
+
+/**
+ * Queues an SMS in the caller's transaction, sent by the worker through the SMS provider once
+ * the transaction commits (see providers/sms/sms-job.ts).
+ */
+export async function enqueueSms(tx: DbOrTx, sms: SmsJobPayload): Promise<{ id: string }> {
+  const [row] = await tx
+    .insert(jobs)
+    .values({ kind: SMS_JOB_KIND, payload: sms })
+    .returning({ id: jobs.id });
+  if (!row) throw new Error('enqueueSms: insert returned no row');
+  return row;
+}

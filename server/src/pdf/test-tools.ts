@@ -10,6 +10,7 @@ import { join } from 'node:path';
 
 const PACKAGES = {
   pdfsig: 'poppler-utils',
+  pdftotext: 'poppler-utils',
   qpdf: 'qpdf',
   openssl: 'openssl',
   mutool: 'mupdf-tools',
@@ -48,6 +49,15 @@ export type PdfsigSignature = {
   subFilter?: string;
   text: string;
 };
+
+/** The text of a PDF as poppler's pdftotext reads it (layout kept). */
+export function pdfText(bytes: Uint8Array): string {
+  return withFile(bytes, (path) => {
+    const { status, output } = run('pdftotext', ['-layout', path, '-']);
+    if (status !== 0) throw new Error(output);
+    return output;
+  });
+}
 
 /** pdfsig's verdict: exit status and one entry per signature, in file order. */
 export function pdfsig(bytes: Uint8Array): {

@@ -2,6 +2,7 @@ import { bearerAuthenticate } from '../http/auth.ts';
 import type { Authenticate, RouteModule } from '../http/types.ts';
 import { authRoutes } from './auth/index.ts';
 import { businessRoutes } from './businesses/index.ts';
+import { directSignRoutes } from './direct-sign/index.ts';
 import { documentRoutes } from './documents/index.ts';
 import { signatureRequestRoutes } from './signature-requests/index.ts';
 import { signingRoutes } from './signing/index.ts';
@@ -22,6 +23,7 @@ export const routeModules: RouteModule[] = [
   documentRoutes,
   signingRoutes,
   verifyRoutes,
+  directSignRoutes,
 ];
 
 /**

@@ -3,13 +3,22 @@ import type { Db } from '../db/client.ts';
 import type { Logger } from '../log.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 
-/** The caller of a use case: who they are (and the session they use, when they have one). */
-export type Principal = {
-  kind: 'user' | 'nas' | 'api';
+/** A caller with an account: who they are (and the session they use, when they have one). */
+export type UserPrincipal = {
+  kind: 'user' | 'api';
   userId: string;
   /** The session the bearer token belongs to, when there is one. */
   sessionId?: string;
 };
+
+/**
+ * A direct signer (role nas): one signer slot of one open request, proven by the Basic
+ * credentials of its signing link or a document token (http/direct-auth.ts).
+ */
+export type NasPrincipal = { kind: 'nas'; requestId: string; signerId: string };
+
+/** The caller of a use case. */
+export type Principal = UserPrincipal | NasPrincipal;
 
 /** Facts about the call kept with sessions, rate limits and evidence: IP and user agent. */
 export type RequestMeta = { ip: string | null; userAgent: string | null };
@@ -20,7 +29,7 @@ export type RequestMeta = { ip: string | null; userAgent: string | null };
  * caller and the call's IP and user agent. A use case takes what it needs from it
  * (`Pick<ServiceContext, 'db' | 'principal'>` for a read) and never sees a `Request`.
  */
-export type ServiceContext<P extends Principal | null = Principal> = {
+export type ServiceContext<P extends Principal | null = UserPrincipal> = {
   db: Db;
   blobs: BlobStore;
   config: Config;
@@ -30,4 +39,4 @@ export type ServiceContext<P extends Principal | null = Principal> = {
 };
 
 /** The context of a call anyone may make (signup, login): the caller may be unknown. */
-export type AnonymousContext = ServiceContext<Principal | null>;
+export type AnonymousContext = ServiceContext<UserPrincipal | null>;

@@ -10,6 +10,7 @@ import { createWorker, type Worker } from '../jobs/worker.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { listMailbox, type MailboxEntry } from '../mail/mailbox.ts';
 import { createMailboxMailer, type Mailer } from '../mail/mailer.ts';
+import { smsHandlers } from '../providers/sms/index.ts';
 import { mailLinks } from '../routes/system/mailbox.ts';
 import { renderJobHandlers } from '../services/documents/render-job.ts';
 import { protocolJobHandlers } from '../services/signing/protocol-job.ts';
@@ -97,6 +98,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
     handlers: {
       ...renderJobHandlers(blobs),
       ...protocolJobHandlers({ db: database.db, blobs, config, log }),
+      ...smsHandlers(config, database.db),
     },
   });
 

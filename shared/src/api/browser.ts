@@ -17,6 +17,7 @@ import {
   createClient,
   type TCallArgs,
   type TClient,
+  type TClientAuth,
   type TFailedRequest,
 } from './client.ts';
 import { type RouteOutput, routeUrl, type TEndpoint } from './route.ts';
@@ -58,6 +59,11 @@ export type TBrowserApiOptions = {
   baseURL?: string;
   /** A 5xx other than 503 on a call that was not retried (the site goes to /sorry). */
   onServerError?: (request: TFailedRequest) => void;
+  /**
+   * Credentials other than the shared session's token: a direct signer's page sends the Basic
+   * credentials of its signing link. A 401 to them ends no session (a direct signer has none).
+   */
+  auth?: () => TClientAuth | null;
 };
 
 /** The file name of a Content-Disposition header (RFC 6266 `filename*` first), or null. */
@@ -78,27 +84,39 @@ export function dispositionName(header: string | null): string | null {
 let settings: TBrowserApiOptions = {};
 let client: TClient | undefined;
 
-/** Sets up the API of this app (once, before its first call; the app's lib/api does it). */
+/**
+ * Sets up the API of this app (before its first call; the app's lib/api does it). Settings
+ * add up: a page may add its own credentials (`auth`) to what lib/api set.
+ */
 export function configureApi(options: TBrowserApiOptions): void {
-  settings = options;
+  settings = { ...settings, ...options };
   client = undefined;
 }
 
 const baseURL = () => settings.baseURL ?? '/api';
 
-function bearer(): string | null {
+/** The credentials of a call: the page's own, else the session's bearer token. */
+function credentials(): TClientAuth | null {
+  if (settings.auth) return settings.auth();
   const token = readToken();
-  return token ? authorizationHeader({ type: 'bearer', token }) : null;
+  return token ? { type: 'bearer', token } : null;
+}
+
+function bearer(): string | null {
+  const auth = credentials();
+  return auth ? authorizationHeader(auth) : null;
+}
+
+/** A 401 ends the shared session only when the session's token was sent. */
+function unauthorized(): void {
+  if (!settings.auth) endSessionAfterUnauthorized();
 }
 
 function theClient(): TClient {
   client ??= createClient({
     baseURL: baseURL(),
-    getAuth: () => {
-      const token = readToken();
-      return token ? { type: 'bearer', token } : null;
-    },
-    onUnauthorized: endSessionAfterUnauthorized,
+    getAuth: credentials,
+    onUnauthorized: unauthorized,
     ...(settings.onServerError ? { onServerError: settings.onServerError } : {}),
   });
   return client;
@@ -147,7 +165,7 @@ export function upload<E extends TEndpoint>(
         resolve(xhr.response as RouteOutput<RouteOf<E>>);
         return;
       }
-      if (xhr.status === 401 && auth) endSessionAfterUnauthorized();
+      if (xhr.status === 401 && auth) unauthorized();
       reject(xhrError(xhr));
     };
     xhr.onerror = () => reject(new ApiError(0, 'NETWORK', ''));
@@ -181,7 +199,7 @@ export async function fetchFile(
   } catch (error) {
     throw ApiError.of(error);
   }
-  if (response.status === 401 && auth) endSessionAfterUnauthorized();
+  if (response.status === 401 && auth) unauthorized();
   return response;
 }
 

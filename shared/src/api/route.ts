@@ -8,9 +8,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * Who may call a route:
  * - `none`: anyone, the principal is ignored;
  * - `user`: a signed-in principal is required (401 UNAUTHENTICATED otherwise);
- * - `optional`: the principal is passed when present.
+ * - `optional`: the principal is passed when present;
+ * - `nas`: a direct signer (Basic credentials from the signing link; document calls also take
+ *   `?token=`); wrong or stale credentials answer 404, like an unknown request.
  */
-export type RouteAuth = 'none' | 'user' | 'optional';
+export type RouteAuth = 'none' | 'user' | 'optional' | 'nas';
 
 /** Any zod schema (zod 4 core type, so it works with `z.object`, `z.strictObject`, …). */
 export type Schema = z.ZodType;

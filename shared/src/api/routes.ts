@@ -6,6 +6,7 @@ import {
   ZUpdateBusinessSchema,
   ZUserBusinessSchema,
 } from '../business/business.schema.ts';
+import { directSignRoutes } from '../direct-sign/direct-sign.routes.ts';
 import { documentRoutes, signingRoutes } from '../document/document.routes.ts';
 import { signatureRequestRoutes } from '../signature-request/signature-request.routes.ts';
 import { ZDatetimeSchema, ZMaintenanceSchema } from '../system/system.schema.ts';
@@ -43,6 +44,7 @@ export const routes = {
   ...verifyRoutes,
   ...documentRoutes,
   ...signingRoutes,
+  ...directSignRoutes,
   datetime: defineRoute({
     ...ENDPOINTS.datetime,
     summary: 'Current server time',

@@ -137,6 +137,9 @@ export const EVENT_TYPES = [
   'document_removed',
   'completed',
   'deleted',
+  'tan_sent',
+  'tan_verified',
+  'tan_locked',
 ] as const;
 export type TEventType = (typeof EVENT_TYPES)[number];
 

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { toE164 } from '../direct-sign/direct-sign.rules.ts';
+import { ZExitUrlStateSchema, ZExitUrlsInputSchema } from '../exit-url/exit-url.schema.ts';
+import { LANG_CODES } from '../i18n/lang.constants.ts';
 import { ZEmailSchema } from '../validation/validation.schema.ts';
 import {
   DASHBOARD_COLOURS,
@@ -70,14 +73,40 @@ export const ZRequestDocumentInputSchema = z.union([
 ]);
 export type TRequestDocumentInput = z.infer<typeof ZRequestDocumentInputSchema>;
 
+/**
+ * Who a signer is when named by identity rather than by account: the address, and for a direct
+ * signer optionally the name shown and prefilled, a mobile number for SMS codes (international
+ * format, e.g. +41 79 123 45 67) and the language of the direct pages and mails (`it` allowed).
+ */
+export const ZSignerIdentityDataSchema = z.strictObject({
+  email_address: ZEmailSchema,
+  first_name: z.string().trim().min(1).max(100).optional(),
+  last_name: z.string().trim().min(1).max(100).optional(),
+  mobile_number: z
+    .string()
+    .trim()
+    .refine((v) => toE164(v) !== null, {
+      error: 'A mobile number in international format, e.g. +41 79 123 45 67',
+    })
+    .transform((v) => toE164(v) as string)
+    .optional(),
+  language: z.enum(LANG_CODES).optional(),
+});
+export type TSignerIdentityData = z.infer<typeof ZSignerIdentityDataSchema>;
+
 /** `POST …/signatures` and the signers of a new request (spec section 3). */
 export const ZAddSignatureSchema = z
   .strictObject({
     account_email: ZEmailSchema.optional(),
-    signer_identity_data: z.strictObject({ email_address: ZEmailSchema }).optional(),
+    signer_identity_data: ZSignerIdentityDataSchema.optional(),
     document_signatures: z.array(ZDocumentSignatureSchema).max(50).default([]),
     /** Position in the signing sequence; equal orders sign in parallel. */
     order: z.int().min(SIGNER_ORDER.min).max(SIGNER_ORDER.max).optional(),
+    /**
+     * A direct signer signs from their signing link without an account (role nas); the request
+     * must allow direct signing (`direct_sign`).
+     */
+    direct: z.boolean().optional(),
   })
   .refine((s) => s.account_email ?? s.signer_identity_data?.email_address, {
     message: 'account_email or signer_identity_data.email_address is required',
@@ -92,6 +121,13 @@ export const ZCreateSignatureRequestSchema = z.strictObject({
   documents: z.array(ZRequestDocumentInputSchema).max(REQUEST_LIMITS.documentsMax).default([]),
   signatures: z.array(ZAddSignatureSchema).max(REQUEST_LIMITS.signersMax).default([]),
   observers: z.array(ZEmailSchema).max(REQUEST_LIMITS.observersMax).default([]),
+  /**
+   * Allows direct signers on this request (the switch until the business setting
+   * `mabSettings.directSign.enabled` exists).
+   */
+  direct_sign: z.boolean().default(false),
+  /** Where direct signers go afterwards (spec section 5); URLs that are not http(s) are ignored. */
+  exit_urls: ZExitUrlsInputSchema.optional(),
 });
 export type TCreateSignatureRequest = z.infer<typeof ZCreateSignatureRequestSchema>;
 
@@ -106,7 +142,21 @@ export type TUpdateSignatureRequest = z.infer<typeof ZUpdateSignatureRequestSche
 export const ZSignerSchema = z.object({
   sid: z.string(),
   account_email: z.string().nullable(),
-  signer_identity_data: z.object({ email_address: z.string() }),
+  signer_identity_data: z.object({
+    email_address: z.string(),
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    /** Shown to the request's owner only (null for everyone else). */
+    mobile_number: z.string().nullable(),
+    language: z.enum(LANG_CODES).nullable(),
+  }),
+  /** Signs from a signing link without an account. */
+  direct: z.boolean(),
+  /**
+   * The direct signer's signing link `/view/{id}/{userid}` with the request's exit URLs: shown
+   * to the request's owner only, while the request is open; null otherwise.
+   */
+  signing_url: z.string().nullable(),
   status_code: z.enum(SIGNER_STATUSES),
   order: z.int(),
   signed_at: z.iso.datetime().nullable(),
@@ -133,6 +183,10 @@ export const ZSignatureRequestSchema = z.object({
   observers: z.array(ZObserverSchema),
   /** The caller's roles on this request. */
   my_roles: z.array(z.enum(PARTICIPANT_ROLES)),
+  /** Whether the request allows direct signers. */
+  direct_sign: z.boolean(),
+  /** Where direct signers go afterwards, as parsed (spec section 5); null when none was given. */
+  exit_urls: ZExitUrlStateSchema.nullable(),
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
   initiated_at: z.iso.datetime().nullable(),

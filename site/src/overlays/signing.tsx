@@ -1,11 +1,11 @@
 import { ApiError } from '@signet/shared/api/browser';
-import { REQUEST_LIMITS } from '@signet/shared/signature-request/signature-request.constants';
 import type { TSignPayload } from '@signet/shared/signature-request/signature-request.schema';
 import { useEffect, useId, useRef, useState } from 'react';
 import { isLockCode, signOutcome } from '../islands/requests/api.ts';
 import { api, call } from '../lib/api.ts';
 import type { TFunction } from '../lib/i18n.ts';
 import { type OverlayContext, openOverlay } from '../stores/modals.ts';
+import { SignerFields } from './signer-fields.tsx';
 import { openSigningFailureOverlay } from './signing-failure.tsx';
 import { openSigningLockedOverlay } from './signing-locked.tsx';
 import { openSigningSuccessOverlay } from './signing-success.tsx';
@@ -83,8 +83,6 @@ function SigningBody({
 }) {
   const { t } = ctx;
   const id = useId();
-  const [name, setName] = useState(values.name);
-  const [reason, setReason] = useState(values.reason);
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -98,7 +96,7 @@ function SigningBody({
         aria-labelledby={`${id}-title`}
         onSubmit={(e) => {
           e.preventDefault();
-          if (name.trim() === '') {
+          if (values.name.trim() === '') {
             setError(t('account:form.required'));
             input.current?.focus();
             return;
@@ -109,42 +107,17 @@ function SigningBody({
       >
         <h1 id={`${id}-title`}>{t('overlay.signing.title')}</h1>
         <p className="rq-overlay__lead">{t('overlay.signing.body', { title: ctx.title })}</p>
-        <div className={error ? 'acc-field acc-field--invalid' : 'acc-field'}>
-          <label htmlFor={`${id}-name`}>{t('overlay.signing.name')}</label>
-          <input
-            id={`${id}-name`}
-            ref={input}
-            autoComplete="name"
-            maxLength={REQUEST_LIMITS.signingNameMaxLength}
-            value={name}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-name-error` : undefined}
-            onChange={(e) => {
-              setName(e.currentTarget.value);
-              values.name = e.currentTarget.value;
-            }}
-          />
-          {error && (
-            <p className="acc-field__error" id={`${id}-name-error`}>
-              {error}
-            </p>
-          )}
-        </div>
-        <div className="acc-field">
-          <label htmlFor={`${id}-reason`}>
-            {t('overlay.signing.reason')}
-            <span className="acc-field__note"> {t('upload.optional')}</span>
-          </label>
-          <input
-            id={`${id}-reason`}
-            maxLength={REQUEST_LIMITS.signingReasonMaxLength}
-            value={reason}
-            onChange={(e) => {
-              setReason(e.currentTarget.value);
-              values.reason = e.currentTarget.value;
-            }}
-          />
-        </div>
+        <SignerFields
+          id={id}
+          values={values}
+          error={error}
+          input={input}
+          labels={{
+            name: t('overlay.signing.name'),
+            reason: t('overlay.signing.reason'),
+            optional: t('upload.optional'),
+          }}
+        />
         <p className="rq-hint">{t('overlay.signing.legal')}</p>
         <div className="rq-overlay__actions">
           <button

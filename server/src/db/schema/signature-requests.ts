@@ -1,6 +1,7 @@
+import type { TExitUrlState } from '@signet/shared/exit-url/exit-url.rules';
 import { REQUEST_STATUSES } from '@signet/shared/signature-request/signature-request.schema';
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /**
@@ -28,6 +29,10 @@ export const signatureRequests = pgTable(
     /** When the completion notice went out (sent once, by `notifyNextSigners`). */
     completionNotifiedAt: timestamp('completion_notified_at', { withTimezone: true, mode: 'date' }),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    /** Direct signers are allowed (the per-request switch; see `directSignAllowed`). */
+    directSign: boolean('direct_sign').notNull().default(false),
+    /** Where direct signers go afterwards, as parsed by the shared exit-url rules. */
+    exitUrls: jsonb('exit_urls').$type<TExitUrlState>(),
   },
   (t) => [
     index('signature_requests_owner_updated_idx')

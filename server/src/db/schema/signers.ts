@@ -1,3 +1,4 @@
+import { LANG_CODES } from '@signet/shared/i18n/lang.rules';
 import type { TDocumentSignature } from '@signet/shared/signature-request/signature-request.schema';
 import {
   index,
@@ -46,6 +47,19 @@ export const signers = pgTable(
      * the mail may move the slot to their own account. Replaced when the slot changes hands.
      */
     claimToken: text('claim_token').notNull(),
+    /**
+     * Set for a direct signer (role nas): random, never shown. The signing link's `userid` is
+     * derived from it, the request id, the signer id and the server secret, so the database
+     * alone does not reveal a link; replacing it revokes the link.
+     */
+    directNonce: text('direct_nonce'),
+    /** Names the creator gave (prefilled when signing; a direct signer may change them). */
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    /** Mobile number for SMS codes (E.164), as the creator gave it. */
+    mobile: text('mobile'),
+    /** Language of the direct pages and mails (`en`, `de`, `fr`, `it`); null: the owner's. */
+    lang: text('lang', { enum: LANG_CODES }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [

@@ -19,6 +19,10 @@ export const MAIL_TEMPLATES = {
   'request-declined': ['title', 'actorName', 'url'],
   'request-withdrawn': ['title', 'actorName', 'url'],
   'request-completed': ['title', 'url'],
+  'request-declined-direct': ['title', 'actorName', 'ownerName', 'ownerEmail'],
+  'request-withdrawn-direct': ['title', 'actorName', 'ownerName', 'ownerEmail'],
+  'request-completed-direct': ['title', 'ownerName', 'ownerEmail'],
+  'direct-tan': ['code', 'title', 'minutes', 'senderName'],
 } as const satisfies Record<string, readonly string[]>;
 export type KnownMailTemplate = keyof typeof MAIL_TEMPLATES;
 export type MailTemplateName = KnownMailTemplate | (string & {});
@@ -44,17 +48,23 @@ export function normalizeLang(lang: string | null | undefined): MailLang {
   return CODES[l.slice(0, 2)] ?? DEFAULT_MAIL_LANG;
 }
 
-const cache = new Map<MailLang, Record<string, string>>();
+const cache = new Map<string, Record<string, string>>();
+
+/** One namespace (`email`, `site`, …) of one language (read once). */
+export function loadLocaleStrings(lang: MailLang, namespace: string): Record<string, string> {
+  const id = `${lang}/${namespace}`;
+  let strings = cache.get(id);
+  if (!strings) {
+    const path = fileURLToPath(import.meta.resolve(`@signet/locales/${id}.json`));
+    strings = JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>;
+    cache.set(id, strings);
+  }
+  return strings;
+}
 
 /** The `email` namespace of one language (read once). */
 export function loadMailStrings(lang: MailLang): Record<string, string> {
-  let strings = cache.get(lang);
-  if (!strings) {
-    const path = fileURLToPath(import.meta.resolve(`@signet/locales/${lang}/email.json`));
-    strings = JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>;
-    cache.set(lang, strings);
-  }
-  return strings;
+  return loadLocaleStrings(lang, 'email');
 }
 
 /** Forget cached strings (tests that edit locale files). */
@@ -196,4 +206,16 @@ ${p.content}
 </body>
 </html>
 `;
+}
+
+/**
+ * The text of an SMS: `<template>.sms` of the `email` namespace in `lang` (en-gb fallback per
+ * key), with `{{placeholders}}` filled in as plain text.
+ */
+export function renderSmsText(template: string, lang: string, data: MailData): string {
+  const l = normalizeLang(lang);
+  const key = `${template}.sms`;
+  const text = loadMailStrings(l)[key] ?? loadMailStrings(DEFAULT_MAIL_LANG)[key];
+  if (text === undefined) throw new MailTemplateError(`missing SMS text ${key}`);
+  return interpolate(text, data, String, key);
 }

@@ -36,6 +36,10 @@ export function evidenceText(lang: TLang = DEFAULT_LANG): EvidenceText {
 
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 
+/** A signing code's channel in words (e-mail, text message). */
+const channel = (t: EvidenceText['t'], v: unknown) =>
+  t(v === 'sms' ? 'channel.sms' : 'channel.mail');
+
 function describeEvent(t: EvidenceText['t'], e: TEvent): string {
   const who = e.actor.email ?? t('event.system');
   const d = e.data as Record<string, unknown>;
@@ -47,12 +51,26 @@ function describeEvent(t: EvidenceText['t'], e: TEvent): string {
     case 'reminded':
     case 'deleted':
       return t(`event.${e.type}`, { who });
-    case 'signed':
-      return t('event.signed', {
+    case 'signed': {
+      const vars = { who, name: str(d.name) ?? who, quality: str(d.quality) ?? 'SES' };
+      // A direct signer (no account): how their link was confirmed, a code or the mobile app.
+      const how = d.direct === true ? str(d.authentication) : undefined;
+      if (how?.startsWith('tan:')) {
+        return t('event.signedDirect', { ...vars, channel: channel(t, how.slice(4)) });
+      }
+      if (how?.startsWith('mab:')) return t('event.signedDirectApp', vars);
+      return t('event.signed', vars);
+    }
+    case 'tan_sent':
+      return t('event.tanSent', {
         who,
-        name: str(d.name) ?? who,
-        quality: str(d.quality) ?? 'SES',
+        channel: channel(t, d.channel),
+        to: str(d.sent_to) ?? '?',
       });
+    case 'tan_verified':
+      return t('event.tanVerified', { who, channel: channel(t, d.channel) });
+    case 'tan_locked':
+      return t('event.tanLocked', { who, attempts: String(d.attempts ?? '?') });
     case 'declined':
     case 'withdrawn':
       return message

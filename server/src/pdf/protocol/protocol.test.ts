@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TReport } from '@signet/shared/document/document.schema';
+import type { TEvent } from '@signet/shared/signature-request/signature-request.schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type CertificateAuthority, createCa, loadCa } from '../../crypto/ca.ts';
 import { builtinTsa } from '../../crypto/tsa/timestamp-authority.ts';
@@ -161,5 +162,51 @@ describe('protocol', () => {
     expect(html).not.toContain('<b>');
     expect(html).toContain('张伟');
     expect((html.match(/<tr><td>\d+<\/td>/g) ?? []).length).toBe(65);
+  });
+});
+
+describe('a direct signer in the log', () => {
+  const direct = [
+    event(1, 'tan_sent', 'dora@example.ch', { channel: 'sms', sent_to: '+41 •• ••• •• 67' }),
+    event(2, 'tan_locked', 'dora@example.ch', { attempts: 5 }),
+    event(3, 'tan_verified', 'dora@example.ch', { channel: 'sms' }),
+    event(4, 'signed', 'dora@example.ch', {
+      name: 'Dora Direct',
+      quality: 'SES',
+      direct: true,
+      authentication: 'tan:sms',
+    }),
+    event(5, 'signed', 'eva@example.ch', {
+      name: 'Eva',
+      quality: 'SES',
+      direct: true,
+      authentication: 'mab:sandbox',
+    }),
+  ] as TEvent[];
+
+  it.each([
+    [
+      'en-gb',
+      [
+        'A signing code was sent to dora@example.ch by text message (+41 •• ••• •• 67)',
+        'Signing codes for dora@example.ch were locked after 5 wrong entries',
+        'dora@example.ch entered the signing code sent by text message',
+        'dora@example.ch signed as Dora Direct (SES) through their signing link, confirmed with a code sent by text message',
+        'eva@example.ch signed as Eva (SES) through their signing link, confirmed in the mobile signing app',
+      ],
+    ],
+    [
+      'it',
+      [
+        'Un codice di firma è stato inviato a dora@example.ch via messaggio di testo (+41 •• ••• •• 67)',
+        'I codici di firma di dora@example.ch sono stati bloccati dopo 5 inserimenti errati',
+        'dora@example.ch ha inserito il codice di firma inviato via messaggio di testo',
+        'dora@example.ch ha firmato come Dora Direct (SES) tramite il proprio link di firma, con conferma tramite un codice inviato via messaggio di testo',
+        "eva@example.ch ha firmato come Eva (SES) tramite il proprio link di firma, con conferma nell'app di firma mobile",
+      ],
+    ],
+  ] as const)('says how the signing link was confirmed: %s', (lang, lines) => {
+    const text = evidenceText(lang);
+    expect(direct.map((e) => text.describe(e))).toEqual(lines);
   });
 });

@@ -1,12 +1,13 @@
 import { routes } from '@signet/shared';
+import type { Context } from 'hono';
 import { fileResponse } from '../../http/file-response.ts';
 import { registerRoute } from '../../http/register.ts';
-import type { RouteModule } from '../../http/types.ts';
+import type { AppEnv, RouteModule } from '../../http/types.ts';
 import { blobStoreFor } from '../../services/documents/blobs.ts';
 import { deleteDocument } from '../../services/documents/delete-document.ts';
 import { downloadDocument } from '../../services/documents/download-document.ts';
 import { getDocument } from '../../services/documents/get-document.ts';
-import { getPageImage } from '../../services/documents/page-image.ts';
+import { getPageImage, type PageImageResult } from '../../services/documents/page-image.ts';
 import { uploadDocument } from '../../services/documents/upload-document.ts';
 
 /** `/v3/documents…`: upload, read, delete, download, page images (spec section 7, Documents). */
@@ -30,35 +31,38 @@ export const documentRoutes: RouteModule = (api, deps) => {
     return fileResponse(file.bytes, 'application/pdf', file.fileName);
   });
 
-  registerRoute(api, deps, routes.getDocumentPage, async ({ principal, params, query, c }) => {
-    const result = await getPageImage(
-      deps.db,
-      store(),
-      principal.userId,
-      params.id,
-      params.n,
-      query.scale,
-    );
-    if (result.kind === 'rendering') {
-      return c.json(
-        {
-          code: 'RENDERING',
-          message: 'The page image is being prepared; try again shortly.',
-          details: { retryAfter: result.retryAfterSeconds },
-        },
-        503,
-        { 'Retry-After': String(result.retryAfterSeconds), 'Cache-Control': 'no-store' },
-      );
-    }
-    if (c.req.header('if-none-match') === result.etag) {
-      return new Response(null, {
-        status: 304,
-        headers: { ETag: result.etag, 'Cache-Control': 'private, max-age=300' },
-      });
-    }
-    return fileResponse(result.png, 'image/png', null, {
-      ETag: result.etag,
-      'Cache-Control': 'private, max-age=300',
-    });
-  });
+  registerRoute(api, deps, routes.getDocumentPage, async ({ principal, params, query, c }) =>
+    pageImageResponse(
+      c,
+      await getPageImage(deps.db, store(), principal.userId, params.id, params.n, query.scale),
+    ),
+  );
 };
+
+/**
+ * A page image as HTTP: the PNG (304 when the client has it), or 503 RENDERING with
+ * Retry-After while it is being drawn.
+ */
+export function pageImageResponse(c: Context<AppEnv>, result: PageImageResult): Response {
+  if (result.kind === 'rendering') {
+    return c.json(
+      {
+        code: 'RENDERING',
+        message: 'The page image is being prepared; try again shortly.',
+        details: { retryAfter: result.retryAfterSeconds },
+      },
+      503,
+      { 'Retry-After': String(result.retryAfterSeconds), 'Cache-Control': 'no-store' },
+    );
+  }
+  if (c.req.header('if-none-match') === result.etag) {
+    return new Response(null, {
+      status: 304,
+      headers: { ETag: result.etag, 'Cache-Control': 'private, max-age=300' },
+    });
+  }
+  return fileResponse(result.png, 'image/png', null, {
+    ETag: result.etag,
+    'Cache-Control': 'private, max-age=300',
+  });
+}

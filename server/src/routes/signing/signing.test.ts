@@ -24,6 +24,7 @@ import {
   mutoolVerify,
   opensslTsVerify,
   pdfsig,
+  pdfText,
   qpdfCheck,
   requireTool,
 } from '../../pdf/test-tools.ts';
@@ -55,18 +56,6 @@ async function download(token: string, id: string, signed = true): Promise<Uint8
   });
   expect(res.status).toBe(200);
   return new Uint8Array(await res.arrayBuffer());
-}
-
-function pdfText(bytes: Uint8Array): string {
-  const dir = mkdtempSync(join(tmpdir(), 'signet-text-'));
-  try {
-    writeFileSync(join(dir, 'a.pdf'), bytes);
-    const r = spawnSync('pdftotext', ['-layout', 'a.pdf', '-'], { cwd: dir, encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(r.stderr);
-    return r.stdout;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 describe('three signers in order, through the API', () => {

@@ -6,9 +6,30 @@ import { requestDocuments } from '../../db/schema/request-documents.ts';
 import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import { signers } from '../../db/schema/signers.ts';
 import { AppError } from '../../errors.ts';
-import { loadActor } from '../signature-requests/load-for-actor.ts';
+import type { Principal } from '../context.ts';
+import { type DirectSignerRef, loadActor } from '../signature-requests/load-for-actor.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The evidence actor of a viewer: the account, or the direct signer's slot (its id and address).
+ */
+export async function viewerActor(
+  db: DbOrTx,
+  viewer: DocumentViewer,
+): Promise<{ id: string; email: string }> {
+  if (typeof viewer === 'string') {
+    const actor = await loadActor(db, { userId: viewer });
+    return { id: actor.userId, email: actor.email };
+  }
+  const [slot] = await db
+    .select({ id: signers.id, email: signers.email })
+    .from(signers)
+    .where(and(eq(signers.id, viewer.signerId), eq(signers.requestId, viewer.requestId)))
+    .limit(1);
+  if (!slot) throw documentNotFound();
+  return slot;
+}
 
 /** The one 404 for unknown, deleted and invisible documents, so ids cannot be probed. */
 export const documentNotFound = (): AppError => new AppError('NOT_FOUND', 404, 'No such document');
@@ -21,14 +42,24 @@ export type VisibleDocument = {
 };
 
 /**
+ * Who looks at a document: an account (its user id), or a direct signer, who sees the documents
+ * of their own request only.
+ */
+export type DocumentViewer = string | DirectSignerRef;
+
+/** The viewer a caller is: a direct signer as themselves, an account by its user id. */
+export const viewerOf = (principal: Principal): DocumentViewer =>
+  principal.kind === 'nas' ? principal : principal.userId;
+
+/**
  * A document as one caller may see it: its owner, or a participant (owner, signer or observer
- * by e-mail) of a request that carries it. Everyone else, deleted documents and malformed ids
- * get 404 NOT_FOUND.
+ * by e-mail) of a request that carries it; a direct signer, when it belongs to their request.
+ * Everyone else, deleted documents and malformed ids get 404 NOT_FOUND.
  */
 export async function loadVisibleDocument(
   db: DbOrTx,
   documentId: string,
-  userId: string,
+  viewer: DocumentViewer,
   options: { forUpdate?: boolean } = {},
 ): Promise<VisibleDocument> {
   if (!UUID.test(documentId)) throw documentNotFound();
@@ -39,6 +70,23 @@ export async function loadVisibleDocument(
     .limit(1);
   const [doc] = options.forUpdate ? await base.for('update') : await base;
   if (!doc) throw documentNotFound();
+  if (typeof viewer !== 'string') {
+    const [carried] = await db
+      .select({ id: signatureRequests.id })
+      .from(requestDocuments)
+      .innerJoin(signatureRequests, eq(signatureRequests.id, requestDocuments.requestId))
+      .where(
+        and(
+          eq(requestDocuments.documentId, documentId),
+          eq(requestDocuments.requestId, viewer.requestId),
+          isNull(signatureRequests.deletedAt),
+        ),
+      )
+      .limit(1);
+    if (!carried) throw documentNotFound();
+    return { doc, isOwner: false, requestIds: [carried.id] };
+  }
+  const userId = viewer;
   const actor = await loadActor(db, { userId }).catch(() => null);
   if (!actor) throw documentNotFound();
   const rows = await db

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, isAppError } from '../../errors.ts';
 // render.ts (pdfjs, canvas) loads on first use, off the server's start-up path.
 import type { BlobStore } from '../../storage/blob-store.ts';
-import { loadVisibleDocument } from './access.ts';
+import { type DocumentViewer, loadVisibleDocument } from './access.ts';
 
 /**
  * How long a page call waits for a render it started before answering 503 (ms). Most pages
@@ -57,12 +57,12 @@ export type PageImageResult =
 export async function getPageImage(
   db: Db,
   store: BlobStore,
-  userId: string,
+  viewer: DocumentViewer,
   documentId: string,
   page: number,
   scale: number,
 ): Promise<PageImageResult> {
-  const { doc } = await loadVisibleDocument(db, documentId, userId);
+  const { doc } = await loadVisibleDocument(db, documentId, viewer);
   const { PageOutOfRangeError, renderAndStore, renderKey } = await import('../../pdf/render.ts');
   if (page > doc.pageCount) throw new PageOutOfRangeError(page, doc.pageCount);
   const sha256 = doc.signedSha256 ?? doc.sha256;

@@ -4,15 +4,17 @@ import type {
 } from '@signet/shared/signature-request/signature-request.schema';
 import { signers } from '../../db/schema/signers.ts';
 import { AppError } from '../../errors.ts';
+import { assertDirectSignAllowed } from '../direct-sign/direct-sign-allowed.ts';
 import { changeRequest, type RequestContext } from './context.ts';
-import { checkDocumentSignatures, signerEmail } from './inputs.ts';
+import { checkDocumentSignatures, signerEmail, signerIdentityValues } from './inputs.ts';
 import { newClaimToken } from './mail.ts';
 import { notifyNextSigners } from './notify-next-signers.ts';
 import { recordChange } from './record-change.ts';
 
 /**
  * `POST /v3/signature-requests/{id}/signatures` (owner; DRAFT or OPEN, until the first signature).
- * On an OPEN request the new signer is invited at once when it is their turn.
+ * On an OPEN request the new signer is invited at once when it is their turn (a direct signer
+ * gets their link from the creator instead; the answer carries it).
  */
 export async function addSigner(
   ctx: RequestContext,
@@ -21,6 +23,7 @@ export async function addSigner(
 ): Promise<TSignatureRequest> {
   const email = signerEmail(input);
   return changeRequest(ctx, id, 'addSigner', async (tx, loaded) => {
+    assertDirectSignAllowed({ requestFlag: loaded.request.directSign }, [input]);
     if (loaded.signers.some((s) => s.email === email)) {
       throw new AppError('SIGNER_EXISTS', 409, `${email} already signs this request`);
     }
@@ -36,6 +39,7 @@ export async function addSigner(
       order: input.order ?? 0,
       documentSignatures: input.document_signatures,
       claimToken: newClaimToken(),
+      ...signerIdentityValues(input),
     });
     await recordChange(tx, loaded, ctx.meta, {
       type: 'signer_added',

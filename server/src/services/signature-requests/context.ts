@@ -2,13 +2,22 @@ import type { TRequestAction } from '@signet/shared/signature-request/signature-
 import type { TSignatureRequest } from '@signet/shared/signature-request/signature-request.schema';
 import type { DbOrTx } from '../../db/client.ts';
 import type { EventActor } from '../../evidence/record-event.ts';
-import type { ServiceContext } from '../context.ts';
+import type { Principal, ServiceContext, UserPrincipal } from '../context.ts';
 import { assertAction, type LoadedRequest, loadRequestForActor } from './load-for-actor.ts';
 import type { MailRequest } from './mail.ts';
 import { toRequestDto } from './request-dto.ts';
 
-/** What a request use case takes from the service context. */
-export type RequestContext = Pick<ServiceContext, 'db' | 'blobs' | 'config' | 'principal' | 'meta'>;
+/**
+ * What a request use case takes from the service context. The caller is an account; use cases
+ * a direct signer runs too take `RequestContext<Principal>`.
+ */
+export type RequestContext<P extends Principal = UserPrincipal> = Pick<
+  ServiceContext<P>,
+  'db' | 'blobs' | 'config' | 'principal' | 'meta'
+>;
+
+/** What loading and answering a request needs: the database, the caller, the link settings. */
+type ActContext = Pick<ServiceContext<Principal>, 'db' | 'principal' | 'config'>;
 
 /**
  * Every use case that acts on one request: in one transaction, the request loaded for the
@@ -17,7 +26,7 @@ export type RequestContext = Pick<ServiceContext, 'db' | 'blobs' | 'config' | 'p
  * then `work`.
  */
 export function actOnRequest<T>(
-  ctx: Pick<ServiceContext, 'db' | 'principal'>,
+  ctx: ActContext,
   id: string,
   action: TRequestAction,
   work: (tx: DbOrTx, loaded: LoadedRequest) => Promise<T>,
@@ -34,14 +43,14 @@ export function actOnRequest<T>(
  * caller, read again in the same transaction (unless `change` answers itself).
  */
 export function changeRequest(
-  ctx: Pick<ServiceContext, 'db' | 'principal'>,
+  ctx: ActContext,
   id: string,
   action: TRequestAction,
   change: (tx: DbOrTx, loaded: LoadedRequest) => Promise<TSignatureRequest | undefined>,
 ): Promise<TSignatureRequest> {
   return actOnRequest(ctx, id, action, async (tx, loaded) => {
     const answer = await change(tx, loaded);
-    return answer ?? toRequestDto(await loadRequestForActor(tx, id, ctx.principal));
+    return answer ?? toRequestDto(await loadRequestForActor(tx, id, ctx.principal), ctx.config);
   });
 }
 

@@ -1,3 +1,4 @@
+import { parseExitUrls } from '@signet/shared/exit-url/exit-url.rules';
 import { duplicateParticipant } from '@signet/shared/signature-request/signature-request.rules';
 import type {
   TCreateSignatureRequest,
@@ -9,8 +10,14 @@ import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import { signers } from '../../db/schema/signers.ts';
 import { AppError } from '../../errors.ts';
 import { recordEvent } from '../../evidence/record-event.ts';
+import { assertDirectSignAllowed } from '../direct-sign/direct-sign-allowed.ts';
 import type { RequestContext } from './context.ts';
-import { checkDocumentSignatures, ownDocumentsToAttach, signerEmail } from './inputs.ts';
+import {
+  checkDocumentSignatures,
+  ownDocumentsToAttach,
+  signerEmail,
+  signerIdentityValues,
+} from './inputs.ts';
 import { loadActor, loadRequestForActor } from './load-for-actor.ts';
 import { newClaimToken } from './mail.ts';
 import { toRequestDto } from './request-dto.ts';
@@ -24,7 +31,9 @@ import { storeInlineDocuments } from './store-inline-documents.ts';
  * say otherwise (equal orders sign in parallel, a higher order waits for every lower one). The
  * same address is named once: twice among the signers is refused with 400 DUPLICATE_SIGNER, an
  * observer named twice or also signing with 400 DUPLICATE_OBSERVER (shared's
- * `duplicateParticipant`, which the upload page applies too).
+ * `duplicateParticipant`, which the upload page applies too). Direct signers need `direct_sign`
+ * (403 DIRECT_SIGN_NOT_ENABLED, decided by `directSignAllowed`); exit URLs are kept as the
+ * shared rules parse them.
  */
 export async function createSignatureRequest(
   ctx: RequestContext,
@@ -43,6 +52,7 @@ export async function createSignatureRequest(
       `${dup.email} is named twice (an observer must not also sign)`,
     );
   }
+  assertDirectSignAllowed({ requestFlag: input.direct_sign }, input.signatures);
 
   return ctx.db.transaction(async (tx) => {
     const actor = await loadActor(tx, ctx.principal);
@@ -61,7 +71,13 @@ export async function createSignatureRequest(
 
     const [request] = await tx
       .insert(signatureRequests)
-      .values({ ownerId: actor.userId, title: input.title, message: input.message ?? null })
+      .values({
+        ownerId: actor.userId,
+        title: input.title,
+        message: input.message ?? null,
+        directSign: input.direct_sign,
+        exitUrls: input.exit_urls ? parseExitUrls(input.exit_urls) : null,
+      })
       .returning();
     if (!request) throw new Error('insert returned no row');
     if (docs.length > 0) {
@@ -78,6 +94,7 @@ export async function createSignatureRequest(
           order: s.order ?? 0,
           documentSignatures: s.document_signatures,
           claimToken: newClaimToken(),
+          ...signerIdentityValues(s),
         })),
       );
     }
@@ -94,6 +111,6 @@ export async function createSignatureRequest(
       documentSha256: docs.map((d) => d.signedSha256 ?? d.sha256),
       data: { title: request.title, signers: emails, observers: observerEmails },
     });
-    return toRequestDto(await loadRequestForActor(tx, request.id, ctx.principal));
+    return toRequestDto(await loadRequestForActor(tx, request.id, ctx.principal), ctx.config);
   });
 }

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import { signers } from '../../db/schema/signers.ts';
 import { recordEvent } from '../../evidence/record-event.ts';
+import type { Principal } from '../context.ts';
 import {
   changeRequest,
   eventActor,
@@ -10,7 +11,7 @@ import {
   participantEmails,
   type RequestContext,
 } from './context.ts';
-import { mailParticipants } from './mail.ts';
+import { directSignerLangs, mailParticipants } from './mail.ts';
 
 /**
  * `POST /v3/signature-requests/{id}/decline` (a signer whose signature is still due, OPEN or
@@ -18,7 +19,7 @@ import { mailParticipants } from './mail.ts';
  * is recorded and every other participant gets a notice in their language.
  */
 export async function declineSignatureRequest(
-  ctx: RequestContext,
+  ctx: RequestContext<Principal>,
   id: string,
   message: string,
 ): Promise<TSignatureRequest> {
@@ -52,6 +53,7 @@ export async function declineSignatureRequest(
         actorName: loaded.actor.name || loaded.actor.email,
         message,
         exclude: loaded.actor.email,
+        direct: directSignerLangs(loaded.signers),
       },
     );
   });

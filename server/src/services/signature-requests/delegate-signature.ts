@@ -41,6 +41,11 @@ export async function moveSignerSlot(
       lastRemindedAt: null,
       lastViewedAt: null,
       invitedAt: invite ? new Date() : null,
+      // A moved slot is an ordinary one: the direct link (if any) stops working.
+      directNonce: null,
+      firstName: null,
+      lastName: null,
+      mobile: null,
     })
     .where(eq(signers.id, slot.id));
   await recordChange(tx, loaded, meta, {
@@ -78,12 +83,15 @@ export async function delegateSignature(
     // now stands, once more, without reloading it as the caller (they would be a stranger).
     if (loaded.roles.length === 1) {
       const moved = { ...me, email: input.email, delegatedFrom: me.email, accountEmail: null };
-      return toRequestDto({
-        ...loaded,
-        signers: loaded.signers.map((s) => (s.id === me.id ? moved : s)),
-        roles: [],
-        mySigner: null,
-      });
+      return toRequestDto(
+        {
+          ...loaded,
+          signers: loaded.signers.map((s) => (s.id === me.id ? moved : s)),
+          roles: [],
+          mySigner: null,
+        },
+        ctx.config,
+      );
     }
   });
 }

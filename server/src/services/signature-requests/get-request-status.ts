@@ -3,12 +3,13 @@ import type {
   ZSignatureRequestStatusSchema,
 } from '@signet/shared/signature-request/signature-request.schema';
 import type { z } from 'zod';
+import type { Principal } from '../context.ts';
 import type { RequestContext } from './context.ts';
 import { loadRequestForActor } from './load-for-actor.ts';
 
 /** `GET /v3/signature-requests/{id}/status`: the overall status and every signer's. */
 export async function getRequestStatus(
-  ctx: Pick<RequestContext, 'db' | 'principal'>,
+  ctx: Pick<RequestContext<Principal>, 'db' | 'principal'>,
   id: string,
 ): Promise<z.output<typeof ZSignatureRequestStatusSchema>> {
   const loaded = await loadRequestForActor(ctx.db, id, ctx.principal);
@@ -24,7 +25,7 @@ export async function getRequestStatus(
  * (the signing service sets it while it applies a signature).
  */
 export async function getLockStatus(
-  ctx: Pick<RequestContext, 'db' | 'principal'>,
+  ctx: Pick<RequestContext<Principal>, 'db' | 'principal'>,
   id: string,
   now = new Date(),
 ): Promise<z.output<typeof ZLockStatusSchema>> {

@@ -2,8 +2,9 @@ import type { TSignatureRequest } from '@signet/shared/signature-request/signatu
 import { eq } from 'drizzle-orm';
 import { signers } from '../../db/schema/signers.ts';
 import { recordEvent } from '../../evidence/record-event.ts';
+import type { Principal } from '../context.ts';
 import { eventActor, type RequestContext } from './context.ts';
-import { loadRequestForActor } from './load-for-actor.ts';
+import { type LoadedRequest, loadRequestForActor } from './load-for-actor.ts';
 import { toRequestDto } from './request-dto.ts';
 
 /** "viewed" is logged at most once per signer and hour, so reloads do not flood the log. */
@@ -14,9 +15,17 @@ export const VIEW_LOG_INTERVAL_MS = 60 * 60 * 1000;
  * in the last hour, a "viewed" event is recorded (actor, time, IP, user agent, document hashes).
  */
 export async function getSignatureRequest(
-  ctx: RequestContext,
+  ctx: RequestContext<Principal>,
   id: string,
 ): Promise<TSignatureRequest> {
+  return toRequestDto(await viewSignatureRequest(ctx, id), ctx.config);
+}
+
+/** Loads a request for the caller and logs a signer's view (see {@link getSignatureRequest}). */
+export async function viewSignatureRequest(
+  ctx: RequestContext<Principal>,
+  id: string,
+): Promise<LoadedRequest> {
   const loaded = await loadRequestForActor(ctx.db, id, ctx.principal);
   const me = loaded.mySigner;
   const now = new Date();
@@ -24,7 +33,7 @@ export async function getSignatureRequest(
     !me ||
     (me.lastViewedAt && now.getTime() - me.lastViewedAt.getTime() < VIEW_LOG_INTERVAL_MS)
   ) {
-    return toRequestDto(loaded);
+    return loaded;
   }
   return ctx.db.transaction(async (tx) => {
     const fresh = await loadRequestForActor(tx, id, ctx.principal, { forUpdate: true });
@@ -44,6 +53,6 @@ export async function getSignatureRequest(
       });
       signer.lastViewedAt = now;
     }
-    return toRequestDto(fresh);
+    return fresh;
   });
 }

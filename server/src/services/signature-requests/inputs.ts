@@ -8,12 +8,28 @@ import { documents, type TDocumentRow } from '../../db/schema/documents.ts';
 import { requestDocuments } from '../../db/schema/request-documents.ts';
 import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import { AppError } from '../../errors.ts';
+import { newDirectNonce } from '../direct-sign/link.ts';
 
 /** The address a signer signs as: account_email, else signer_identity_data.email_address. */
 export function signerEmail(input: TAddSignature): string {
   const email = input.account_email ?? input.signer_identity_data?.email_address;
   if (!email) throw new AppError('VALIDATION_FAILED', 400, 'A signer needs an e-mail address');
   return email.toLowerCase();
+}
+
+/**
+ * The columns of a new signer row that come from how the signer was named: the identity data
+ * (names, mobile, language) and, for a direct signer, the nonce of their signing link.
+ */
+export function signerIdentityValues(input: TAddSignature) {
+  const identity = input.signer_identity_data;
+  return {
+    firstName: identity?.first_name ?? null,
+    lastName: identity?.last_name ?? null,
+    mobile: identity?.mobile_number ?? null,
+    lang: identity?.language ?? null,
+    directNonce: input.direct ? newDirectNonce() : null,
+  };
 }
 
 /** Every document_signatures entry must point at one of the request's documents. */

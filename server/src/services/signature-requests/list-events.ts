@@ -2,6 +2,7 @@ import type { TEvent } from '@signet/shared/signature-request/signature-request.
 import { asc, eq } from 'drizzle-orm';
 import { requestEvents, type TRequestEventRow } from '../../db/schema/request-events.ts';
 import { verifyChain } from '../../evidence/verify-chain.ts';
+import type { Principal } from '../context.ts';
 import type { RequestContext } from './context.ts';
 import { loadRequestForActor } from './load-for-actor.ts';
 
@@ -23,7 +24,7 @@ export function toEventDto(e: TRequestEventRow): TEvent {
 
 /** `GET /v3/signature-requests/{id}/events`: the evidence log, oldest first, and its check. */
 export async function listEvents(
-  ctx: Pick<RequestContext, 'db' | 'principal'>,
+  ctx: Pick<RequestContext<Principal>, 'db' | 'principal'>,
   id: string,
 ): Promise<{ events: TEvent[]; integrity: { ok: boolean; brokenAt?: number } }> {
   await loadRequestForActor(ctx.db, id, ctx.principal);

@@ -20,6 +20,7 @@ import { signers, type TSignerRow } from '../../db/schema/signers.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../errors.ts';
 import { jsonOf, rowOf, rowsOf } from '../../evidence/db-row.ts';
+import type { NasPrincipal } from '../context.ts';
 
 /** A caller's relation to a request. One person can hold several (an owner who also signs). */
 export type RequestRole = 'owner' | 'signer' | 'observer';
@@ -32,8 +33,18 @@ export type LoadedObserver = typeof observers.$inferSelect;
 /** A document of the request with its position in the request. */
 export type LoadedDocument = TDocumentRow & { position: number };
 
-/** The person calling, as far as requests are concerned. */
-export type RequestActor = { userId: string; email: string; lang: string; name: string };
+/**
+ * The person calling, as far as requests are concerned. For a direct signer (`kind: 'nas'`),
+ * `userId` is their signer slot's id (the evidence names it as the actor), `lang` their
+ * language (Italian possible) and `name` the name the creator gave.
+ */
+export type RequestActor = {
+  kind: 'user' | 'nas';
+  userId: string;
+  email: string;
+  lang: string;
+  name: string;
+};
 
 /** Everything a use case needs about one request, loaded for one caller. */
 export type LoadedRequest = {
@@ -53,6 +64,19 @@ export type LoadedRequest = {
 
 /** Anything with a user id: the route principal, or a user in a test or a job. */
 export type ActorRef = { userId: string };
+
+/**
+ * A direct signer (role nas): one signer slot of one request, reached through its signing link
+ * (the route layer checked the link; see http/direct-auth.ts).
+ */
+export type DirectSignerRef = NasPrincipal;
+
+/** Whoever a request use case acts for: an account, or a direct signer. */
+export type ParticipantRef = ActorRef | DirectSignerRef;
+
+/** Whether the participant is a direct signer. */
+export const isDirectSigner = (p: ParticipantRef): p is DirectSignerRef =>
+  (p as DirectSignerRef).kind === 'nas';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -75,6 +99,7 @@ export async function loadActor(db: DbOrTx, ref: ActorRef): Promise<RequestActor
     .limit(1);
   if (!user) throw requestNotFound();
   return {
+    kind: 'user',
     userId: user.id,
     email: user.email.toLowerCase(),
     lang: user.lang,
@@ -100,7 +125,7 @@ export async function loadActor(db: DbOrTx, ref: ActorRef): Promise<RequestActor
 export async function loadRequestForActor(
   tx: DbOrTx,
   requestId: string,
-  principal: ActorRef,
+  principal: ParticipantRef,
   options: { forUpdate?: boolean } = {},
 ): Promise<LoadedRequest> {
   const loaded = await loadRequestAsAnyone(tx, requestId, principal, options);
@@ -112,14 +137,21 @@ export async function loadRequestForActor(
  * Like {@link loadRequestForActor} but without the participant check: `roles` may be empty.
  * Only for the few calls that reach a request by something other than participation (a claim
  * link's token); everything else uses loadRequestForActor. Deleted requests are still 404.
+ *
+ * A direct signer is a participant of their own request only, as that one signer slot (never
+ * matched by e-mail, never owner or observer); any other request is 404.
  */
 export async function loadRequestAsAnyone(
   tx: DbOrTx,
   requestId: string,
-  principal: ActorRef,
+  principal: ParticipantRef,
   options: { forUpdate?: boolean } = {},
 ): Promise<LoadedRequest> {
   if (!UUID.test(requestId)) throw requestNotFound();
+  const direct = isDirectSigner(principal) ? principal : null;
+  if (direct && (direct.requestId !== requestId || !UUID.test(direct.signerId))) {
+    throw requestNotFound();
+  }
   // Two round trips with a lock, one without. The request row (with the caller and the owner,
   // whose rows every caller needs) comes first; with `forUpdate` it is locked by that statement,
   // and signers, observers and documents are read by the next one, after the lock is held:
@@ -133,16 +165,21 @@ export async function loadRequestAsAnyone(
          order by rd.position, d.created_at), '[]')
        from request_documents rd join documents d on d.id = rd.document_id
        where rd.request_id = ${requestId}) as documents`;
+  // The caller: an account, or (direct signer) the signer slot of this request.
+  const caller = direct
+    ? sql`join signers a on a.id = ${direct.signerId} and a.request_id = r.id
+        and a.direct_nonce is not null`
+    : sql`join users a on a.id = ${(principal as ActorRef).userId}`;
   const [head] = rowsOf(
     await tx.execute(sql`
       select row_to_json(r) as request,
-        a.id as actor_id, a.email as actor_email, a.lang as actor_lang,
+        a.id as actor_id, a.email as actor_email, coalesce(a.lang, w.lang) as actor_lang,
         a.first_name as actor_first_name, a.last_name as actor_last_name,
         json_build_object('id', w.id, 'email', w.email, 'firstName', w.first_name,
           'lastName', w.last_name, 'lang', w.lang) as owner
         ${options.forUpdate ? sql`` : sql`, ${parts}`}
       from signature_requests r
-        join users a on a.id = ${principal.userId}
+        ${caller}
         join users w on w.id = r.owner_id
       where r.id = ${requestId} and r.deleted_at is null
       ${options.forUpdate ? sql`for update of r` : sql``}`),
@@ -153,10 +190,11 @@ export async function loadRequestAsAnyone(
 
   const request = rowOf(signatureRequests, jsonOf(head.request));
   const actor: RequestActor = {
+    kind: direct ? 'nas' : 'user',
     userId: String(head.actor_id),
     email: String(head.actor_email).toLowerCase(),
     lang: String(head.actor_lang),
-    name: `${head.actor_first_name} ${head.actor_last_name}`.trim(),
+    name: `${head.actor_first_name ?? ''} ${head.actor_last_name ?? ''}`.trim(),
   };
   const owner = jsonOf<LoadedRequest['owner']>(head.owner);
   const signerRows = jsonOf<Record<string, unknown>[]>(rest.signers).map((r) => rowOf(signers, r));
@@ -167,12 +205,14 @@ export async function loadRequestAsAnyone(
     rest.documents,
   ).map((r) => ({ ...rowOf(documents, r.document), position: Number(r.position) }));
 
-  const roles: RequestRole[] = [];
-  if (request.ownerId === actor.userId) roles.push('owner');
-  if (signerRows.some((s) => s.email === actor.email)) roles.push('signer');
-  if (observerRows.some((o) => o.email === actor.email)) roles.push('observer');
-
   const withStatus = deriveSignerStatuses(request.status, signerRows);
+  const mySigner = direct
+    ? (withStatus.find((s) => s.id === direct.signerId) ?? null)
+    : (withStatus.find((s) => s.email === actor.email) ?? null);
+  const roles: RequestRole[] = [];
+  if (!direct && request.ownerId === actor.userId) roles.push('owner');
+  if (mySigner) roles.push('signer');
+  if (!direct && observerRows.some((o) => o.email === actor.email)) roles.push('observer');
   return {
     request,
     owner,
@@ -181,7 +221,7 @@ export async function loadRequestAsAnyone(
     observers: observerRows,
     roles,
     actor,
-    mySigner: withStatus.find((s) => s.email === actor.email) ?? null,
+    mySigner,
   };
 }
 

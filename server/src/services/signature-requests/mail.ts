@@ -110,8 +110,22 @@ export async function mailSigner(
 export type NoticeKind = 'request-declined' | 'request-withdrawn' | 'request-completed';
 
 /**
+ * The direct signers among `signers` (address → their language, null for the owner's): they
+ * have no account and their link ends with the request, so their notices carry no link.
+ */
+export function directSignerLangs(
+  signers: readonly { email: string; directNonce: string | null; lang: string | null }[],
+): Map<string, string | null> {
+  return new Map(
+    signers.filter((s) => s.directNonce !== null).map((s) => [s.email.toLowerCase(), s.lang]),
+  );
+}
+
+/**
  * Queues a notice to every participant (owner, signers, observers; each address once),
- * except `exclude` (whoever caused it), each in their own language.
+ * except `exclude` (whoever caused it), each in their own language. Direct signers (`direct`)
+ * get the `…-direct` variant in their language (Italian possible), without a link: the sender
+ * is their contact.
  */
 export async function mailParticipants(
   tx: DbOrTx,
@@ -119,7 +133,12 @@ export async function mailParticipants(
   request: MailRequest,
   participants: readonly string[],
   kind: NoticeKind,
-  details: { actorName?: string; message?: string | null; exclude?: string | null },
+  details: {
+    actorName?: string;
+    message?: string | null;
+    exclude?: string | null;
+    direct?: ReadonlyMap<string, string | null>;
+  },
 ): Promise<void> {
   const recipients = [
     ...new Set([request.owner.email, ...participants].map((e) => e.toLowerCase())),
@@ -129,17 +148,21 @@ export async function mailParticipants(
   await enqueueMails(
     tx,
     recipients.map((to) => {
-      const lang = recipientLang(accounts, to, request);
+      const direct = details.direct?.has(to) === true && !accounts.has(to);
+      const lang = direct
+        ? (details.direct?.get(to) ?? request.owner.lang)
+        : recipientLang(accounts, to, request);
       return {
         to,
-        template: kind,
+        template: direct ? `${kind}-direct` : kind,
         lang,
         data: {
           title: request.title,
           ownerName: ownerName(request),
+          ownerEmail: request.owner.email,
           actorName: details.actorName ?? ownerName(request),
           messageLine: messageLine(lang, details.message),
-          url: requestLink(config, request.id, to, accounts.has(to)),
+          ...(direct ? {} : { url: requestLink(config, request.id, to, accounts.has(to)) }),
         },
       };
     }),

@@ -9,7 +9,13 @@ import { signers, type TSignerRow } from '../../db/schema/signers.ts';
 import { users } from '../../db/schema/users.ts';
 import { rowsOf } from '../../evidence/db-row.ts';
 import { deriveSignerStatuses } from './load-for-actor.ts';
-import { type MailRequest, mailParticipants, mailSigner, type RequestMailConfig } from './mail.ts';
+import {
+  directSignerLangs,
+  type MailRequest,
+  mailParticipants,
+  mailSigner,
+  type RequestMailConfig,
+} from './mail.ts';
 
 /**
  * The request as the caller's transaction has it now (after its own writes), so the notice
@@ -70,7 +76,8 @@ export async function notifyNextSigners(
       (s) => s.status === 'OPEN' && !s.invitedAt,
     );
     if (due.length === 0) return { invited: [], completed: [] };
-    // Marks them invited and finds their accounts (for language and link) in one round trip.
+    // Marks them invited (direct signers too: their turn has come) and finds the accounts (for
+    // language and link) in one round trip.
     const emails = [...new Set(due.map((s) => s.email.toLowerCase()))];
     const rows = rowsOf(
       await tx.execute(sql`
@@ -90,10 +97,12 @@ export async function notifyNextSigners(
     const accounts = new Map(
       rows.map((r) => [String(r.email).toLowerCase(), { lang: String(r.lang) }]),
     );
-    for (const s of due) {
+    // Direct signers get their link from whoever created the request, not from us.
+    const byMail = due.filter((s) => s.directNonce === null);
+    for (const s of byMail) {
       await mailSigner(tx, config, mail, s, 'request-invitation', accounts);
     }
-    return { invited: due.map((s) => s.email), completed: [] };
+    return { invited: byMail.map((s) => s.email), completed: [] };
   }
 
   if (request.status === 'SIGNED' && !request.completionNotifiedAt) {
@@ -105,7 +114,9 @@ export async function notifyNextSigners(
       .update(signatureRequests)
       .set({ completionNotifiedAt: new Date() })
       .where(eq(signatureRequests.id, requestId));
-    await mailParticipants(tx, config, mail, emails, 'request-completed', {});
+    await mailParticipants(tx, config, mail, emails, 'request-completed', {
+      direct: directSignerLangs(signerRows),
+    });
     return { invited: [], completed: [...new Set([owner.email, ...emails])] };
   }
   return { invited: [], completed: [] };

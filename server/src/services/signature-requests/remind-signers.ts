@@ -10,7 +10,8 @@ export const REMIND_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * `POST /v3/signature-requests/{id}/remind` (owner; OPEN): a reminder to every signer whose turn
- * it is (OPEN) and who was not reminded in the last hour. When nobody could be reminded:
+ * it is (OPEN) and who was not reminded in the last hour (direct signers excepted: 409
+ * NOBODY_TO_REMIND when only they are due). When nobody could be reminded:
  * 429 REMIND_TOO_SOON with Retry-After (seconds until the next signer may be reminded).
  */
 export async function remindSigners(
@@ -19,7 +20,15 @@ export async function remindSigners(
 ): Promise<{ reminded: string[] }> {
   return actOnRequest(ctx, id, 'remind', async (tx, loaded) => {
     const now = new Date();
-    const open = loaded.signers.filter((s) => s.status === 'OPEN');
+    // Direct signers are reminded by whoever gave them their link.
+    const open = loaded.signers.filter((s) => s.status === 'OPEN' && s.directNonce === null);
+    if (open.length === 0) {
+      throw new AppError(
+        'NOBODY_TO_REMIND',
+        409,
+        'Only direct signers are due; they are reminded by whoever gave them their link',
+      );
+    }
     const due = open.filter(
       (s) => !s.lastRemindedAt || now.getTime() - s.lastRemindedAt.getTime() >= REMIND_INTERVAL_MS,
     );

@@ -2,7 +2,10 @@ import type {
   TDocument,
   TSignatureRequest,
 } from '@signet/shared/signature-request/signature-request.schema';
+import type { Config } from '../../config.ts';
 import type { TDocumentRow } from '../../db/schema/documents.ts';
+import type { TSignatureRequestRow } from '../../db/schema/signature-requests.ts';
+import { directSigningUrl } from '../direct-sign/link.ts';
 import type { LoadedRequest, LoadedSigner } from './load-for-actor.ts';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
@@ -21,12 +24,40 @@ export function toDocumentDto(d: TDocumentRow): TDocument {
   };
 }
 
-/** A signer row as the API shows it (`sid` is the row id). */
-export function toSignerDto(s: LoadedSigner): TSignatureRequest['signatures'][number] {
+/** What a DTO needs to show direct signers' links: the public URL and the link secret. */
+export type LinkConfig = Pick<Config, 'publicUrl' | 'secret'>;
+
+/**
+ * A signer row as the API shows it (`sid` is the row id). The mobile number and the signing
+ * link are the owner's to see (`forOwner`); the link exists while the request is not closed.
+ */
+export function toSignerDto(
+  s: LoadedSigner,
+  request: Pick<TSignatureRequestRow, 'id' | 'status' | 'exitUrls'>,
+  forOwner: boolean,
+  config: LinkConfig,
+): TSignatureRequest['signatures'][number] {
+  const linkLive = request.status === 'DRAFT' || request.status === 'OPEN';
   return {
     sid: s.id,
     account_email: s.accountEmail,
-    signer_identity_data: { email_address: s.email },
+    signer_identity_data: {
+      email_address: s.email,
+      first_name: s.firstName,
+      last_name: s.lastName,
+      mobile_number: forOwner ? s.mobile : null,
+      language: s.lang,
+    },
+    direct: s.directNonce !== null,
+    signing_url:
+      forOwner && linkLive && s.directNonce !== null
+        ? directSigningUrl(
+            config,
+            request.id,
+            { id: s.id, directNonce: s.directNonce, lang: s.lang },
+            request.exitUrls,
+          )
+        : null,
     status_code: s.status,
     order: s.order,
     signed_at: iso(s.signedAt),
@@ -39,8 +70,9 @@ export function toSignerDto(s: LoadedSigner): TSignatureRequest['signatures'][nu
 }
 
 /** The response of every call that returns a request. */
-export function toRequestDto(loaded: LoadedRequest): TSignatureRequest {
+export function toRequestDto(loaded: LoadedRequest, config: LinkConfig): TSignatureRequest {
   const { request: r, owner } = loaded;
+  const forOwner = loaded.roles.includes('owner');
   return {
     id: r.id,
     title: r.title,
@@ -52,9 +84,11 @@ export function toRequestDto(loaded: LoadedRequest): TSignatureRequest {
       name: `${owner.firstName} ${owner.lastName}`.trim(),
     },
     documents: loaded.documents.map(toDocumentDto),
-    signatures: loaded.signers.map(toSignerDto),
+    signatures: loaded.signers.map((s) => toSignerDto(s, r, forOwner, config)),
     observers: loaded.observers.map((o) => ({ id: o.id, email: o.email })),
     my_roles: loaded.roles,
+    direct_sign: r.directSign,
+    exit_urls: r.exitUrls ?? null,
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),
     initiated_at: iso(r.initiatedAt),

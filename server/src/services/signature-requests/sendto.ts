@@ -95,6 +95,9 @@ export async function claimSendto(ctx: RequestContext, token: string): Promise<T
     await moveSignerSlot(tx, ctx.config, ctx.meta, loaded, slot, loaded.actor.email, {
       claim: true,
     });
-    return toRequestDto(await loadRequestForActor(tx, loaded.request.id, ctx.principal));
+    return toRequestDto(
+      await loadRequestForActor(tx, loaded.request.id, ctx.principal),
+      ctx.config,
+    );
   });
 }

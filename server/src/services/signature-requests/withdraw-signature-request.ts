@@ -9,7 +9,7 @@ import {
   participantEmails,
   type RequestContext,
 } from './context.ts';
-import { mailParticipants } from './mail.ts';
+import { directSignerLangs, mailParticipants } from './mail.ts';
 
 /**
  * `POST /v3/signature-requests/{id}/withdraw` (owner; only while OPEN, else 409 REQUEST_NOT_OPEN
@@ -44,6 +44,7 @@ export async function withdrawSignatureRequest(
         actorName: loaded.actor.name || loaded.actor.email,
         message,
         exclude: loaded.actor.email,
+        direct: directSignerLangs(loaded.signers),
       },
     );
   });

@@ -66,6 +66,8 @@ export type CommitInput = {
   at: Date;
   meta: EventMeta;
   config: Pick<Config, 'publicUrl'>;
+  /** Facts about how the signer was authenticated (a direct signer's TAN, the mobile app). */
+  evidence?: Record<string, unknown>;
 };
 
 /**
@@ -134,6 +136,7 @@ export async function commitSignature(tx: Tx, input: CommitInput): Promise<TRequ
         ...(prepared.timestampedAt ? { timestamp: prepared.timestampedAt.toISOString() } : {}),
         ...(input.reason ? { reason: input.reason } : {}),
         documents: signed.map((s) => ({ id: s.id, title: s.title, sha256: s.sha256 })),
+        ...input.evidence,
       },
     },
     { head: { seq: Number(written?.seq), hash: String(written?.hash) } },

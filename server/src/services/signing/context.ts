@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { EventMeta } from '../../evidence/record-event.ts';
 import type { Logger } from '../../log.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
-import type { ActorRef } from '../signature-requests/load-for-actor.ts';
+import type { ParticipantRef } from '../signature-requests/load-for-actor.ts';
 
 /**
  * What the signing and request-file use cases get: the service context shape (db, blobs, config,
@@ -14,8 +14,11 @@ export type SigningContext = {
   blobs: BlobStore;
   config: Pick<Config, 'secret' | 'publicUrl' | 'tsaUrl' | 'maxUploadBytes'>;
   log?: Pick<Logger, 'error' | 'warn'>;
-  principal: ActorRef;
+  /** An account, or a direct signer (who reaches only their own slot of their own request). */
+  principal: ParticipantRef;
   meta: EventMeta;
+  /** Facts about how the signer was authenticated, added to the 'signed' evidence. */
+  evidence?: Record<string, unknown>;
 };
 
 /** A file to hand out: bytes, the download name and the media type. */

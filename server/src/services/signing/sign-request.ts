@@ -9,7 +9,12 @@ import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import { AppError } from '../../errors.ts';
 import { platformCa } from '../pki/platform-ca.ts';
 import { timestampAuthority } from '../pki/timestamp-authority.ts';
-import { assertAction, loadRequestForActor } from '../signature-requests/load-for-actor.ts';
+import {
+  assertAction,
+  isDirectSigner,
+  loadRequestForActor,
+  type ParticipantRef,
+} from '../signature-requests/load-for-actor.ts';
 import { commitSignature, RequestChangedError, signingSnapshot } from './commit-signature.ts';
 import type { SigningContext } from './context.ts';
 import { prepareSignature } from './prepare-signature.ts';
@@ -53,7 +58,7 @@ export async function signRequest(
   // stranger or an early signer writes nothing (the rules decide below). Sent together with the
   // first read of the request (on PostgreSQL they run side by side).
   const [claimed, first] = await Promise.all([
-    markSigning(ctx.db, id, ctx.principal.userId),
+    markSigning(ctx.db, id, ctx.principal),
     loadRequestForActor(ctx.db, id, ctx.principal).catch((e: unknown) => e as Error),
   ]);
   try {
@@ -94,6 +99,7 @@ export async function signRequest(
             at,
             meta: ctx.meta,
             config: ctx.config,
+            ...(ctx.evidence ? { evidence: ctx.evidence } : {}),
           }),
         );
         if (status === 'SIGNED') buildProtocolSoon(ctx, id);
@@ -124,14 +130,20 @@ export async function signRequest(
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Sets `lockedUntil` when the caller is an open signer whose turn it is; true when it did. */
-async function markSigning(db: Db, requestId: string, userId: string): Promise<boolean> {
+async function markSigning(db: Db, requestId: string, who: ParticipantRef): Promise<boolean> {
   if (!UUID.test(requestId)) return false;
+  // The caller's slot: a direct signer's own, or the one matching the account's address.
+  if (isDirectSigner(who) && !UUID.test(who.signerId)) return false;
+  const slot = isDirectSigner(who)
+    ? sql`select 1 from signers s where s.id = ${who.signerId} and s.direct_nonce is not null`
+    : sql`select 1 from signers s join users u on u.id = ${who.userId} and lower(u.email) = s.email
+        where true`;
   const rows = await db.execute(sql`
     update signature_requests r set locked_until = ${new Date(Date.now() + LOCK_MS)}
     where r.id = ${requestId} and r.status = 'OPEN' and r.deleted_at is null
       and exists (
-        select 1 from signers s join users u on u.id = ${userId} and lower(u.email) = s.email
-        where s.request_id = r.id and s.signed_at is null and s.declined_at is null
+        ${slot}
+        and s.request_id = r.id and s.signed_at is null and s.declined_at is null
           and not exists (
             select 1 from signers o
             where o.request_id = r.id and o."order" < s."order" and o.signed_at is null

@@ -3,8 +3,20 @@ import { useState } from 'react';
 import type { TFunction } from '../../../lib/i18n.ts';
 import { PageImage } from '../PageImage.tsx';
 
-/** The page images of one document at a time, with a switch between documents. */
-export function PagesPreview({ t, request }: { t: TFunction; request: TSignatureRequest }) {
+/**
+ * The page images of one document at a time, with a switch between documents. `pageSrc` gives
+ * page URLs that authorise themselves (the direct signer's document token); the first page of
+ * such a document loads at once.
+ */
+export function PagesPreview({
+  t,
+  request,
+  pageSrc,
+}: {
+  t: TFunction;
+  request: TSignatureRequest;
+  pageSrc?: (documentId: string, page: number) => string;
+}) {
   const [docIndex, setDocIndex] = useState(0);
   const doc = request.documents[Math.min(docIndex, request.documents.length - 1)];
   return (
@@ -31,6 +43,7 @@ export function PagesPreview({ t, request }: { t: TFunction; request: TSignature
             key={`${doc.id}-${i + 1}`}
             documentId={doc.id}
             page={i + 1}
+            {...(pageSrc ? { src: pageSrc(doc.id, i + 1), eager: i === 0 } : {})}
             alt={t('view.pageAlt', { page: i + 1, pages: doc.page_count, title: doc.title })}
             failedText={t('view.pageFailed')}
             loadingText={t('view.pageLoading', { page: i + 1 })}

@@ -1,0 +1,342 @@
+/**
+ * Direct signing without an account: a business creates a request through the API with a
+ * direct signer; the signer opens the link in a fresh browser (no account, no cookies), reads
+ * the document, gets the code from the mail sink, signs, sees the countdown and lands on the
+ * business's exit page (a tiny local server of this spec) with its query. pdfsig validates the
+ * signature and the protocol names the signer. The same in Italian; a decline with the
+ * decline-redirect flag lands on the decline page; five wrong codes show the locked overlay.
+ */
+
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import {
+  type Account,
+  createAccount,
+  createBusiness,
+  freshEmail,
+  hydrated,
+} from '../support/app.ts';
+import {
+  pdfSignatures,
+  pdfText,
+  personContext,
+  renderedMail,
+  writeTwoPagePdf,
+} from '../support/requests.ts';
+
+type Lang = 'en-gb' | 'it';
+const texts = new Map<string, Record<string, string>>();
+/** A text of `locales/<lang>/<namespace>.json`, `{name}`/`{{name}}` filled in. */
+function dx(
+  key: string,
+  lang: Lang = 'en-gb',
+  vars: Record<string, string | number> = {},
+  ns = 'direct',
+) {
+  const id = `${lang}/${ns}`;
+  let table = texts.get(id);
+  if (!table) {
+    table = JSON.parse(readFileSync(new URL(`../../locales/${id}.json`, import.meta.url), 'utf8'));
+    texts.set(id, table as Record<string, string>);
+  }
+  const text = (table as Record<string, string>)[key];
+  if (text === undefined) throw new Error(`No text ${key} in ${id}`);
+  return text.replace(/\{\{?\s*(\w+)\s*\}?\}/g, (whole, name: string) =>
+    vars[name] === undefined ? whole : String(vars[name]),
+  );
+}
+
+/** The business's own site: records what it was sent to. */
+let shop: Server;
+let shopUrl: string;
+const visits: string[] = [];
+
+test.beforeAll(async () => {
+  shop = createServer((req, res) => {
+    visits.push(req.url ?? '');
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(
+      `<!doctype html><title>Shop</title><h1 id="shop">Back at the shop</h1><p id="query">${req.url}</p>`,
+    );
+  });
+  await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
+  shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
+});
+test.afterAll(() => new Promise<void>((resolve) => shop.close(() => resolve())));
+
+type Created = { owner: Account; id: string; url: string; signer: string };
+
+/** A business sends a request with one direct signer through the API; returns the link. */
+async function sendDirect(
+  request: APIRequestContext,
+  options: {
+    lang: 'en' | 'it';
+    exit: Record<string, unknown>;
+    title: string;
+  },
+): Promise<Created> {
+  const owner = await createAccount(request, 'dx-owner', { firstName: 'Olga', lastName: 'Owner' });
+  await createBusiness(request, owner, 'Aurora Insurance Ltd');
+  const auth = { authorization: `Bearer ${owner.token}` };
+  const pdf = test.info().outputPath('contract.pdf');
+  await writeTwoPagePdf(pdf, options.title);
+  const doc = await request.post('/api/v3/documents', {
+    headers: auth,
+    data: { title: options.title, content: readFileSync(pdf).toString('base64') },
+  });
+  expect(doc.status(), await doc.text()).toBe(201);
+  const signer = freshEmail('dx-signer');
+  const created = await request.post('/api/v3/signature-requests', {
+    headers: auth,
+    data: {
+      title: options.title,
+      documents: [{ document_id: ((await doc.json()) as { id: string }).id }],
+      direct_sign: true,
+      exit_urls: options.exit,
+      signatures: [
+        {
+          signer_identity_data: {
+            email_address: signer,
+            first_name: 'Giulia',
+            last_name: 'Rossi',
+            language: options.lang,
+          },
+          direct: true,
+        },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const sent = await request.post(`/api/v3/signature-requests/${id}/initiate`, { headers: auth });
+  expect(sent.status()).toBe(200);
+  const body = (await sent.json()) as { signatures: { signing_url: string | null }[] };
+  const link = new URL(body.signatures[0]?.signing_url as string);
+  return { owner, id, signer, url: `${link.pathname}${link.search}` };
+}
+
+/** Opens the link and waits for the first page image of the document. */
+async function openLink(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await hydrated(page);
+  await expect(page.locator('.rq-sheet img').first()).toBeVisible({ timeout: 15_000 });
+}
+
+/** The six-digit code of the newest code mail to `to`. */
+async function codeFrom(request: APIRequestContext, to: string): Promise<string> {
+  const mail = await renderedMail(request, to, 'direct-tan');
+  const code = /\b(\d{6})\b/.exec(mail.text ?? '')?.[1];
+  expect(code, mail.text ?? '').toBeTruthy();
+  return code as string;
+}
+
+/** Sign → the direct-sign overlay → send the code (by e-mail) → the TAN entry dialog. */
+async function askForCode(page: Page, lang: Lang): Promise<void> {
+  await page.getByRole('button', { name: dx('action.sign', lang), exact: true }).click();
+  const overlay = page.getByTestId('direct-sign-overlay');
+  await expect(overlay).toBeVisible();
+  await expect(overlay.getByLabel(dx('overlay.sign.name', lang))).toHaveValue('Giulia Rossi');
+  await overlay.getByRole('button', { name: dx('overlay.sign.send', lang) }).click();
+  await expect(page.locator('[data-dialog="document/tan-entry"]')).toBeVisible();
+}
+
+async function enterCode(page: Page, lang: Lang, code: string): Promise<void> {
+  const dialog = page.locator('[data-dialog="document/tan-entry"]');
+  await dialog.getByTestId('tan-input').fill(code);
+  await dialog.getByRole('button', { name: dx('dialog.tan.confirm', lang) }).click();
+}
+
+async function download(request: APIRequestContext, owner: Account, path: string, file: string) {
+  const res = await request.get(path, { headers: { authorization: `Bearer ${owner.token}` } });
+  expect(res.status()).toBe(200);
+  const out = test.info().outputPath(file);
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(out, await res.body());
+  return out;
+}
+
+for (const lang of ['en-gb', 'it'] as const) {
+  test(`a direct signer signs with a code from the mail and lands on the exit page (${lang})`, async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const code = lang === 'it' ? 'it' : 'en';
+    const title = `Service contract ${Date.now().toString(36)}`;
+    const exitUrl = `${shopUrl}/done?order=4711&lang=${code}`;
+    const created = await sendDirect(request, {
+      lang: code,
+      title,
+      exit: { exitUrl, timeout: 10 },
+    });
+
+    // A fresh browser: no account, no cookies.
+    const context = await personContext(browser, baseURL);
+    expect(await context.cookies()).toEqual([]);
+    const page = await context.newPage();
+    await openLink(page, created.url);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await expect(page.getByTestId('direct-sender')).toHaveText(
+      dx('view.sentBy', lang, { sender: 'Aurora Insurance Ltd' }),
+    );
+    await expect(page.locator('h1#page-heading')).toHaveText(title);
+
+    await askForCode(page, lang);
+    const mail = await renderedMail(request, created.signer, 'direct-tan');
+    expect(mail.subject).toBe(dx('direct-tan.subject', lang, { title }, 'email'));
+    await enterCode(page, lang, await codeFrom(request, created.signer));
+
+    await expect(page).toHaveURL((u) => u.pathname === '/signed', { timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(dx('signed.title', lang));
+    // A visible countdown, once a second, to the shop.
+    const countdown = page.getByTestId('exit-countdown');
+    await expect(countdown.locator('[role=timer]')).toContainText(new URL(shopUrl).host);
+    const first = await countdown.locator('[role=timer]').textContent();
+    await expect(countdown.locator('[role=timer]')).not.toHaveText(first as string, {
+      timeout: 3_000,
+    });
+    // The countdown runs out and the signer is at the shop, with the shop's own query.
+    await expect(page.locator('#shop')).toBeVisible({ timeout: 20_000 });
+    expect(new URL(page.url()).href).toBe(exitUrl);
+    expect(visits).toContain(`/done?order=4711&lang=${code}`);
+    await context.close();
+
+    // pdfsig validates the signature; the protocol names the direct signer.
+    const status = await request.get(`/api/v3/signature-requests/${created.id}`, {
+      headers: { authorization: `Bearer ${created.owner.token}` },
+    });
+    const body = (await status.json()) as { status_overall: string; documents: { id: string }[] };
+    expect(body.status_overall).toBe('SIGNED');
+    const signed = await download(
+      request,
+      created.owner,
+      `/api/v3/documents/${body.documents[0]?.id}/download`,
+      `signed-${lang}.pdf`,
+    );
+    const signatures = pdfSignatures(signed);
+    expect(signatures).toHaveLength(1);
+    expect(signatures[0]?.valid).toBe(true);
+    expect(signatures[0]?.totalDocument).toBe(true);
+    const protocol = pdfText(
+      await download(
+        request,
+        created.owner,
+        `/api/v3/signature-requests/${created.id}/report?type=pdf`,
+        `protocol-${lang}.pdf`,
+      ),
+    );
+    expect(protocol).toContain('Giulia Rossi');
+    expect(protocol).toContain(created.signer);
+  });
+}
+
+test('declining with the decline-redirect flag lands on the decline URL', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const created = await sendDirect(request, {
+    lang: 'en',
+    title: `Offer ${Date.now().toString(36)}`,
+    exit: {
+      exitUrl: `${shopUrl}/done`,
+      declineUrl: `${shopUrl}/declined?order=99`,
+      declineRedirect: true,
+      timeout: 0,
+    },
+  });
+  const context = await personContext(browser, baseURL);
+  const page = await context.newPage();
+  await openLink(page, created.url);
+  await page.getByRole('button', { name: dx('action.decline'), exact: true }).click();
+  const dialog = page.locator('[data-dialog="general/decline"]');
+  await dialog
+    .getByLabel(dx('dialog.decline.reason', 'en-gb', {}, 'requests'), { exact: false })
+    .fill('Not this year');
+  await dialog
+    .getByRole('button', {
+      name: dx('dialog.decline.confirm', 'en-gb', {}, 'requests'),
+      exact: true,
+    })
+    .click();
+  // Timeout 0: straight on to the decline URL.
+  await expect(page.locator('#shop')).toBeVisible({ timeout: 20_000 });
+  expect(page.url()).toBe(`${shopUrl}/declined?order=99`);
+  const notice = await renderedMail(request, created.owner.email, 'request-declined');
+  expect(notice.text).toContain('Not this year');
+  await context.close();
+});
+
+test('five wrong codes show the locked overlay', async ({ browser, request, baseURL }) => {
+  const created = await sendDirect(request, {
+    lang: 'en',
+    title: `Lease ${Date.now().toString(36)}`,
+    exit: { exitUrl: `${shopUrl}/done` },
+  });
+  const context = await personContext(browser, baseURL);
+  const page = await context.newPage();
+  await openLink(page, created.url);
+  await askForCode(page, 'en-gb');
+  const right = await codeFrom(request, created.signer);
+  const wrong = right === '000000' ? '111111' : '000000';
+  for (let i = 1; i <= 5; i++) {
+    await enterCode(page, 'en-gb', wrong);
+    if (i === 5) break;
+    const invalid = page.locator('[data-overlay="tan-invalid"]');
+    await expect(invalid).toContainText(dx('overlay.tanInvalid.body', 'en-gb', { count: 5 - i }));
+    await invalid.getByRole('button', { name: dx('overlay.tanInvalid.again') }).click();
+  }
+  const locked = page.locator('[data-overlay="tan-locked"]');
+  await expect(locked).toBeVisible();
+  await expect(locked.getByRole('heading', { level: 1 })).toHaveText(dx('overlay.tanLocked.title'));
+  await expect(locked).toContainText(dx('overlay.tanLocked.body', 'en-gb', { minutes: 15 }));
+  await context.close();
+});
+
+test('the direct pages pass axe at 390 and 1280 px in every language, and nothing scrolls sideways', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const created = await sendDirect(request, {
+    lang: 'en',
+    title: `Accessibility ${Date.now().toString(36)}`,
+    exit: { exitUrl: `${shopUrl}/done`, timeout: 90 },
+  });
+  const link = new URL(created.url, 'http://x');
+  for (const code of ['en', 'de', 'fr', 'it']) {
+    for (const width of [390, 1280]) {
+      const context = await personContext(browser, baseURL);
+      const page = await context.newPage();
+      await page.setViewportSize({ width, height: 900 });
+      link.searchParams.set('lang', code);
+      for (const path of [
+        `${link.pathname}${link.search}`,
+        `/signed?exitURL=${encodeURIComponent(`${shopUrl}/done`)}&redirectTimeout=90&via=direct&lang=${code}`,
+      ]) {
+        await page.goto(path);
+        await hydrated(page);
+        if (path.startsWith('/view/'))
+          await expect(page.locator('.rq-sheet img').first()).toBeVisible();
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+        const serious = results.violations.filter(
+          (v) => v.impact === 'serious' || v.impact === 'critical',
+        );
+        expect(
+          serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+          `${path} at ${width}px`,
+        ).toEqual([]);
+        const sideways = await page.evaluate(
+          'document.documentElement.scrollWidth > window.innerWidth',
+        );
+        expect(sideways, `${path} at ${width}px scrolls sideways`).toBe(false);
+      }
+      await context.close();
+    }
+  }
+});

@@ -1,0 +1,163 @@
+import { maskMobile } from '@signet/shared/direct-sign/direct-sign.constants';
+import type {
+  TDirectSignatureRequest,
+  TDirectUser,
+} from '@signet/shared/direct-sign/direct-sign.schema';
+import type { TLangCode } from '@signet/shared/i18n/lang.rules';
+import { VISUAL_SIGNATURE_SIZE } from '@signet/shared/signature-request/signature-request.schema';
+import type { TSignatureQualities } from '@signet/shared/user/user.schema';
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { businessMembers } from '../../db/schema/business-members.ts';
+import { businesses } from '../../db/schema/businesses.ts';
+import { signers } from '../../db/schema/signers.ts';
+import { AppError } from '../../errors.ts';
+import { viewSignatureRequest } from '../signature-requests/get-signature-request.ts';
+import {
+  type LoadedRequest,
+  type LoadedSigner,
+  loadRequestForActor,
+} from '../signature-requests/load-for-actor.ts';
+import { toRequestDto } from '../signature-requests/request-dto.ts';
+import { visualSignatureLines } from '../signing/visual-signature.ts';
+import { signatureQualitiesOf } from '../users/user-dto.ts';
+import { documentToken } from './link.ts';
+import type { DirectContext } from './tan.ts';
+
+function mySlot(loaded: LoadedRequest): LoadedSigner {
+  if (!loaded.mySigner) throw new Error('a direct signer without a slot');
+  return loaded.mySigner;
+}
+
+/** The signer's language as a link code: their own, else the sender's account language. */
+function langOf(loaded: LoadedRequest): TLangCode {
+  const lang = loaded.actor.lang;
+  return lang === 'de' || lang === 'fr' || lang === 'it' ? lang : 'en';
+}
+
+/** The business the sender belongs to, or null. */
+async function senderBusinessId(db: DbOrTx, ownerId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: businessMembers.businessId })
+    .from(businessMembers)
+    .where(eq(businessMembers.userId, ownerId))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * `GET /v3/direct/signature-requests/{id}`: the request as its direct signer sees it (a signer's
+ * view: no other signer's link or number), who they are, the sending business and a fresh
+ * document token for the page images and downloads. The first read in an hour is "viewed".
+ */
+export async function getDirectSignatureRequest(
+  ctx: DirectContext,
+  id: string,
+): Promise<TDirectSignatureRequest> {
+  const loaded = await viewSignatureRequest(ctx, id);
+  const me = mySlot(loaded);
+  const token = documentToken(ctx.config.secret, loaded.request.id, me.id);
+  return {
+    ...toRequestDto(loaded, ctx.config),
+    me: {
+      sid: me.id,
+      email: me.email,
+      first_name: me.firstName,
+      last_name: me.lastName,
+      mobile: me.mobile ? maskMobile(me.mobile) : null,
+      language: me.lang,
+      status_code: me.status,
+    },
+    business_id: await senderBusinessId(ctx.db, loaded.owner.id),
+    signing_methods: ctx.config.mabProvider === 'none' ? ['tan'] : ['tan', 'mab'],
+    document_token: token.token,
+    document_token_expires_at: token.expiresAt.toISOString(),
+  };
+}
+
+function toDirectUser(loaded: LoadedRequest): TDirectUser {
+  const me = mySlot(loaded);
+  return {
+    id: me.id,
+    email: me.email,
+    firstName: me.firstName ?? '',
+    lastName: me.lastName ?? '',
+    attributes: { lang: langOf(loaded), mobile: me.mobile ? maskMobile(me.mobile) : null },
+  };
+}
+
+/** `GET /v1/direct/user` */
+export async function getDirectUser(ctx: DirectContext): Promise<TDirectUser> {
+  return toDirectUser(await loadRequestForActor(ctx.db, ctx.principal.requestId, ctx.principal));
+}
+
+/**
+ * `PUT /v1/direct/user`: the signer's name and language (Italian included). The address and
+ * the mobile number stay as the sender gave them: codes go there.
+ */
+export async function updateDirectUser(
+  ctx: DirectContext,
+  input: {
+    firstName?: string | undefined;
+    lastName?: string | undefined;
+    attributes?: { lang?: TLangCode | undefined } | undefined;
+  },
+): Promise<TDirectUser> {
+  const set: Partial<{ firstName: string; lastName: string; lang: TLangCode }> = {};
+  if (input.firstName !== undefined) set.firstName = input.firstName;
+  if (input.lastName !== undefined) set.lastName = input.lastName;
+  if (input.attributes?.lang !== undefined) set.lang = input.attributes.lang;
+  return ctx.db.transaction(async (tx) => {
+    const before = await loadRequestForActor(tx, ctx.principal.requestId, ctx.principal, {
+      forUpdate: true,
+    });
+    if (Object.keys(set).length > 0) {
+      await tx
+        .update(signers)
+        .set(set)
+        .where(and(eq(signers.id, mySlot(before).id), eq(signers.requestId, before.request.id)));
+    }
+    return toDirectUser(await loadRequestForActor(tx, ctx.principal.requestId, ctx.principal));
+  });
+}
+
+/**
+ * `GET /v3/direct/user/signature-qualities-detail`: a direct signer signs SES (the platform's
+ * certificate, naming them); their address is the one the sender vouched for.
+ */
+export function directSignatureQualities(): TSignatureQualities {
+  return signatureQualitiesOf({ emailVerified: true });
+}
+
+/** `GET /v1/direct/visual-signature`: the appearance text in the signer's language, as of now. */
+export async function getDirectVisualSignature(ctx: DirectContext, now = new Date()) {
+  const loaded = await loadRequestForActor(ctx.db, ctx.principal.requestId, ctx.principal);
+  const me = mySlot(loaded);
+  const language = langOf(loaded);
+  const name = (me.signingName ?? loaded.actor.name).trim() || me.email;
+  return {
+    name,
+    language,
+    quality: 'SES' as const,
+    lines: visualSignatureLines(language, { name, email: me.email, at: now }),
+    width: VISUAL_SIGNATURE_SIZE.width,
+    height: VISUAL_SIGNATURE_SIZE.height,
+  };
+}
+
+/**
+ * `GET /v2/direct/businesses/{id}/public-information`: name (and logo, once businesses have
+ * branding) of the business that sent the signer's request; any other business is 404.
+ */
+export async function getDirectBusinessPublicInformation(ctx: DirectContext, businessId: string) {
+  const loaded = await loadRequestForActor(ctx.db, ctx.principal.requestId, ctx.principal);
+  const own = await senderBusinessId(ctx.db, loaded.owner.id);
+  if (!own || own !== businessId) throw new AppError('NOT_FOUND', 404, 'No such business');
+  const [business] = await ctx.db
+    .select({ id: businesses.id, name: businesses.name })
+    .from(businesses)
+    .where(eq(businesses.id, own))
+    .limit(1);
+  if (!business) throw new AppError('NOT_FOUND', 404, 'No such business');
+  return { id: business.id, name: business.name, logo: null };
+}

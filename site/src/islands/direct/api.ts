@@ -1,0 +1,55 @@
+/**
+ * The calls of a direct signer (role nas), through the site's one API client: once the page
+ * knows its signing link, every call carries the Basic credentials made from it (spec section
+ * 6). A direct signer is never "logged out": a link that stopped working answers 404, which the
+ * pages turn into /not-available.
+ */
+import { configureApi } from '@signet/shared/api/browser';
+import { routeUrl } from '@signet/shared/api/route';
+import { directCredentials } from '@signet/shared/direct-sign/direct-sign.constants';
+import type { TLangCode } from '@signet/shared/i18n/lang.constants';
+import { api, call } from '../../lib/api.ts';
+
+/** From now on the calls of this page are the link's signer's. */
+export function signInWithLink(link: { requestId: string; userId: string }): void {
+  const { username, password } = directCredentials(link.requestId, link.userId);
+  configureApi({ auth: () => ({ type: 'basic', username, password }) });
+}
+
+export type TDirectApi = ReturnType<typeof directApi>;
+
+/** The direct signer's calls on their request `id` (call {@link signInWithLink} first). */
+export function directApi(id: string) {
+  return {
+    getRequest: () => call(api.getDirectSignatureRequest, { params: { id } }),
+    decline: (message: string) =>
+      call(api.declineDirectSignatureRequest, { params: { id }, body: { message } }),
+    resendTan: (body: { url?: string; channel?: 'mail' | 'sms'; companyBranding?: boolean }) =>
+      call(api.resendTan, { body }),
+    checkTan: (tan: string) => call(api.checkTan, { body: { tan } }),
+    sign: (body: { signingName: string; signingReason?: string; language: TLangCode }) =>
+      call(api.directSign, { body: { signatureRequestId: id, ...body } }),
+    updateLanguage: (lang: TLangCode) =>
+      call(api.updateDirectUser, { body: { attributes: { lang } } }),
+    businessInformation: (businessId: string) =>
+      call(api.getDirectBusinessPublicInformation, { params: { id: businessId } }),
+    startMobileApp: (sid: string, language: TLangCode, redirectQueryParams: string) =>
+      call(api.createMabPar, {
+        params: { id, sig: sid },
+        body: { language, redirect_query_params: redirectQueryParams },
+      }),
+    /** URL of a page image or a download, authorised by the request's document token. */
+    fileUrl: (kind: 'page' | 'download', documentId: string, token: string, page = 1): string =>
+      kind === 'page'
+        ? routeUrl(api.getDirectDocumentPage, {
+            params: { id: documentId, n: page },
+            query: { token },
+          })
+        : routeUrl(api.downloadDirectDocument, { params: { id: documentId }, query: { token } }),
+  };
+}
+
+/** `POST /v3/mab/redirect-sign/{state}`: finishes signing in the mobile app (no credentials). */
+export function finishMobileApp(state: string, params: Record<string, string>) {
+  return call(api.mabRedirectSign, { params: { id: state }, body: { params } });
+}
