@@ -217,10 +217,11 @@ for (const lang of ['en-gb', 'it'] as const) {
       `/api/v3/documents/${body.documents[0]?.id}/download`,
       `signed-${lang}.pdf`,
     );
+    // The direct signer's signature, then the document time stamp of the B-LTA seal.
     const signatures = pdfSignatures(signed);
-    expect(signatures).toHaveLength(1);
+    expect(signatures).toHaveLength(2);
     expect(signatures[0]?.valid).toBe(true);
-    expect(signatures[0]?.totalDocument).toBe(true);
+    expect(signatures.map((s) => s.totalDocument)).toEqual([false, true]);
     const protocol = pdfText(
       await download(
         request,
