@@ -46,12 +46,31 @@ const SAME_AS_ENGLISH: Readonly<
   all: { site: ['product.name'], admin: ['app.title'], evidence: ['event.system'] },
   'en-gb': {},
   'de-ch': {
-    admin: ['ra.message.details', 'admins.name'],
+    admin: [
+      'ra.message.details',
+      'admins.name',
+      'menu.domains',
+      'members.role_admin',
+      'members.name',
+      'domains.title',
+      'domains.domain',
+      'domains.status',
+      'domains.record_name',
+      'aes.domains',
+      'activity.person',
+    ],
     direct: ['form.optional', 'dialog.tan.label'],
     evidence: ['protocol.status', 'protocol.name'],
   },
   'fr-ch': {
-    admin: ['profile.email', 'ra.navigation.current_page'],
+    admin: [
+      'profile.email',
+      'ra.navigation.current_page',
+      'members.role_admin',
+      'members.email',
+      'activity.signatures',
+      'activity.identifications',
+    ],
     direct: ['view.message', 'view.documents', 'dialog.tan.label'],
     evidence: [
       'protocol.documents',

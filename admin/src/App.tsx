@@ -23,6 +23,22 @@ const DashboardPage = lazy(() =>
 const RegisterPage = lazy(() =>
   import('./pages/RegisterPage.tsx').then((m) => ({ default: m.RegisterPage })),
 );
+const BusinessSignupPage = lazy(() =>
+  import('./signup/BusinessSignupPage.tsx').then((m) => ({ default: m.BusinessSignupPage })),
+);
+const BusinessSignupMailSentPage = lazy(() =>
+  import('./signup/BusinessSignupPage.tsx').then((m) => ({
+    default: m.BusinessSignupMailSentPage,
+  })),
+);
+const BusinessSignupStepsPage = lazy(() =>
+  import('./signup/BusinessSignupStepsPage.tsx').then((m) => ({
+    default: m.BusinessSignupStepsPage,
+  })),
+);
+const WelcomePage = lazy(() =>
+  import('./signup/WelcomePage.tsx').then((m) => ({ default: m.WelcomePage })),
+);
 
 /**
  * The business console, mounted by the server at /business: one `<Resource>` per entry of
@@ -72,12 +88,44 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
               </PageAccess>
             }
           />
-          {/* Business signup (spec section 2) is for signed-out visitors; its pages come later. */}
+          {/* Business signup (spec section 2) is for signed-out visitors. */}
           <Route
-            path="/signup/*"
+            path={CONSOLE_PATHS.signup}
+            element={
+              <PageAccess access="unauthenticated">
+                <BusinessSignupPage />
+              </PageAccess>
+            }
+          />
+          <Route
+            path={`${CONSOLE_PATHS.signup}/mail-sent`}
+            element={
+              <PageAccess access="unauthenticated">
+                <BusinessSignupMailSentPage />
+              </PageAccess>
+            }
+          />
+          <Route
+            path={`${CONSOLE_PATHS.signup}/steps`}
+            element={
+              <PageAccess access="unauthenticated">
+                <BusinessSignupStepsPage />
+              </PageAccess>
+            }
+          />
+          <Route
+            path={`${CONSOLE_PATHS.signup}/*`}
             element={
               <PageAccess access="unauthenticated">
                 <NotFound />
+              </PageAccess>
+            }
+          />
+          <Route
+            path={CONSOLE_PATHS.welcome}
+            element={
+              <PageAccess access="admin">
+                <WelcomePage />
               </PageAccess>
             }
           />

@@ -21,7 +21,21 @@ export const CONSOLE_PATHS = {
   profile: '/profile',
   register: '/register',
   dashboard: '/dashboard',
+  members: '/members',
+  signup: '/signup',
+  welcome: '/welcome',
 } as const;
+
+/** Console paths (below /business) a signed-out visitor may open: the business signup. */
+export function isPublicConsolePath(path: string): boolean {
+  return path === CONSOLE_PATHS.signup || path.startsWith(`${CONSOLE_PATHS.signup}/`);
+}
+
+/**
+ * What an admin of a locked or trial-expired business may still open (spec section 6: members,
+ * upgrade and logout); the resource names and pages, below /business.
+ */
+export const OPEN_WHILE_LOCKED = new Set(['members', 'invitations', 'upgrade']);
 
 /** The site's home; plain members are sent there with a 'not allowed' message. */
 export const SITE_HOME_PATH = '/';
@@ -48,8 +62,16 @@ export function consoleRole(
   return role === 'admin' || role === 'member' ? role : 'user';
 }
 
-/** What happens when `role` opens a page meant for `access` (spec section 6, business routes). */
-export function decideAccess(access: TPageAccess, role: TConsoleRole): TAccessDecision {
+/**
+ * What happens when `role` opens a page meant for `access` (spec section 6, business routes).
+ * `locked`: the caller's business is locked and the page is not one of OPEN_WHILE_LOCKED — an
+ * admin then goes to the members page.
+ */
+export function decideAccess(
+  access: TPageAccess,
+  role: TConsoleRole,
+  locked = false,
+): TAccessDecision {
   if (role === 'unauthenticated') {
     return access === 'unauthenticated' ? { kind: 'allow' } : { kind: 'login' };
   }
@@ -59,6 +81,7 @@ export function decideAccess(access: TPageAccess, role: TConsoleRole): TAccessDe
       if (access === 'user-strict' || access === 'unauthenticated') {
         return { kind: 'redirect', to: CONSOLE_PATHS.profile };
       }
+      if (locked) return { kind: 'redirect', to: CONSOLE_PATHS.members };
       return { kind: 'allow' };
     case 'member':
       // Members who are not admins get the 'not allowed' snackbar and go to the site.

@@ -48,7 +48,24 @@ export const theme: RaThemeOptions = {
     // Room on both sides of a page, as on the site (react-admin leaves the right edge bare).
     RaLayout: {
       styleOverrides: {
-        root: { '& .RaLayout-content': { paddingLeft: 16, paddingRight: 16, paddingBottom: 24 } },
+        root: {
+          // react-admin's layout is as wide as its widest table (`fit-content`): on a phone the
+          // page would scroll sideways. The tables scroll inside their cards instead.
+          minWidth: 0,
+          '& .RaLayout-content': {
+            paddingLeft: 16,
+            paddingRight: 16,
+            paddingBottom: 24,
+            minWidth: 0,
+          },
+        },
+      },
+    },
+    // A table wider than a phone scrolls inside its card; the page never scrolls sideways.
+    RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 } } } },
+    RaDataTable: {
+      styleOverrides: {
+        root: { maxWidth: '100%', '& .RaDataTable-tableWrapper': { overflowX: 'auto' } },
       },
     },
     MuiTooltip: { defaultProps: { enterDelay: TOOLTIP_DELAY_MS } },

@@ -7,6 +7,7 @@
  *   sign      POST /v3/sign over HTTP on real documents, page images        (bench/sign.ts)
  *   render    page images: render and serve from the blob store            (bench/render.ts)
  *   list      dashboard list over 10,000 requests, 20 connections          (bench/list.ts)
+ *   activity  business activity list and CSV export over 100,000 signatures (bench/activity.ts)
  *   bundle    JavaScript per page of the built site                        (site/bench/bundle-size.ts)
  *   console   JavaScript of the console's first load                       (admin/bench/bundle-size.ts)
  *   direct    a direct signer's link → first page image, real browser      (e2e/bench/direct-view.ts)
@@ -41,6 +42,7 @@ const BENCHES: Bench[] = [
   { name: 'sign', args: [join(benchDir, 'sign.ts')], cwd: repoDir },
   { name: 'render', args: [join(benchDir, 'render.ts'), '--runs', '20'], cwd: repoDir },
   { name: 'list', args: [join(benchDir, 'list.ts')], cwd: repoDir },
+  { name: 'activity', args: [join(benchDir, 'activity.ts')], cwd: repoDir },
   { name: 'bundle', args: [join(siteDir, 'bench', 'bundle-size.ts')], cwd: siteDir },
   { name: 'console', args: [join(adminDir, 'bench', 'bundle-size.ts')], cwd: adminDir },
   { name: 'direct', args: [join(e2eDir, 'bench', 'direct-view.ts')], cwd: e2eDir },

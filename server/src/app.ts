@@ -9,6 +9,7 @@ import { MAB_SANDBOX_PATH } from './providers/mab/sandbox.ts';
 import { mabProviderFor } from './routes/direct-sign/index.ts';
 import { authenticate as defaultAuthenticate, routeModules } from './routes/index.ts';
 import { pkiRoutes } from './routes/pki/index.ts';
+import { sandboxDnsRoutes } from './routes/sandbox/dns.ts';
 import { mabSandboxRoutes } from './routes/sandbox/mab.ts';
 import { mailboxRoutes } from './routes/system/mailbox.ts';
 
@@ -115,6 +116,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       });
     }
     app.route('/dev', mailboxRoutes(full));
+  }
+  // The sandbox DNS zone of the domain verifier (config refuses it in production).
+  if (full.config.dnsVerifier === 'sandbox') {
+    if (ready) {
+      app.use('/sandbox/dns/*', async (_c, next) => {
+        await ready;
+        await next();
+      });
+    }
+    app.route('/sandbox/dns', sandboxDnsRoutes(full));
   }
   return app;
 }

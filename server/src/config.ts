@@ -51,6 +51,12 @@ export type Config = {
    * stamps; absent: the built-in TSA of the built-in CA.
    */
   tsaUrl?: string;
+  /**
+   * How business domains are verified (DNS_VERIFIER): `dns` asks real DNS for the TXT record
+   * (default in production); `sandbox` reads the test zone filled at `/sandbox/dns` (default
+   * otherwise; never in production).
+   */
+  dnsVerifier: 'dns' | 'sandbox';
   /** Things worth a warning at start (the logger is made after the config). */
   warnings: readonly string[];
 };
@@ -156,6 +162,10 @@ const ZEnv = z.object({
     empty,
     z.enum(['sandbox', 'none'], { error: 'must be sandbox or none' }).optional(),
   ),
+  DNS_VERIFIER: z.preprocess(
+    empty,
+    z.enum(['dns', 'sandbox'], { error: 'must be dns or sandbox' }).optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     empty,
     z
@@ -206,6 +216,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       'Invalid configuration: PUBLIC_URL is required in production',
     );
   }
+  const dnsVerifier = e.DNS_VERIFIER ?? (mode === 'production' ? 'dns' : 'sandbox');
+  if (mode === 'production' && dnsVerifier === 'sandbox') {
+    throw new ConfigError(
+      'DNS_VERIFIER',
+      'Invalid configuration: DNS_VERIFIER=sandbox is for tests; production verifies domains by DNS',
+    );
+  }
   const host = new URL(publicUrl).hostname.toLowerCase();
   const platform: Platform = host.endsWith('.ch') ? 'CH' : 'EU';
   const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(e.DATA_DIR);
@@ -232,6 +249,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     mabProvider: e.MAB_PROVIDER ?? (mode === 'production' ? 'none' : 'sandbox'),
     ...(s3 ? { s3 } : {}),
     ...(e.TSA_URL ? { tsaUrl: e.TSA_URL } : {}),
+    dnsVerifier,
     warnings,
   };
 }

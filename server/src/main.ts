@@ -47,6 +47,8 @@ async function main() {
     { renderJobHandlers },
     { protocolJobHandlers },
     { smsHandlers },
+    { businessJobHandlers, startBusinessJobs },
+    { mailAttachmentResolver },
   ] = await Promise.all([
     import('@hono/node-server'),
     import('./app.ts'),
@@ -58,6 +60,8 @@ async function main() {
     import('./services/documents/render-job.ts'),
     import('./services/signing/protocol-job.ts'),
     import('./providers/sms/index.ts'),
+    import('./services/businesses/jobs.ts'),
+    import('./services/signing/mail-attachments.ts'),
   ]);
   const mailer = createMailer(config);
   // Listen while the database opens; routes that need it wait for `ready`.
@@ -85,7 +89,9 @@ async function main() {
       ...renderJobHandlers(blobs),
       ...protocolJobHandlers({ db, blobs, config, log }),
       ...smsHandlers(config, db),
+      ...businessJobHandlers({ db, blobs, config, log }),
     },
+    attachments: mailAttachmentResolver({ db, blobs, config, log }),
   });
 
   const server = createAdaptorServer({ fetch: app.fetch });
@@ -138,6 +144,10 @@ async function main() {
   if (stopping) return;
   log.info({ sinceProcessStartMs: Math.round(performance.now()) }, 'database ready');
   worker.start();
+  // Retention, domain checks: queued once across every instance.
+  startBusinessJobs({ db, blobs, config, log }).catch((e: unknown) =>
+    log.error({ err: e }, 'could not queue the business jobs'),
+  );
   // The embedded database has no autovacuum: do its job (no-op on PostgreSQL).
   const { startPgliteMaintenance } = await import('./db/pglite-maintenance.ts');
   stopMaintenance = startPgliteMaintenance(database, log);

@@ -1,11 +1,13 @@
 // Everything the server takes from shared, in one import. Browsers import the zod-free
 // modules by path instead (`@signet/shared/api/api`, `…/session/session`, `….constants`).
+export * from './activity/activity.schema.ts';
 export * from './api/api.ts';
 export * from './api/client.ts';
 export * from './api/error.schema.ts';
 export * from './api/retry.ts';
 export * from './api/route.ts';
 export * from './api/routes.ts';
+export * from './business/business.routes.ts';
 export * from './business/business.rules.ts';
 export * from './business/business.schema.ts';
 export * from './dashboard/dashboard.constants.ts';

@@ -15,7 +15,9 @@ export function PageAccess({ access, children }: { access: TPageAccess; children
   const { data: session, isPending, error, refetch } = useConsoleSession();
   if (isPending) return <Loading />;
   if (error) return <LoadFailed onRetry={() => void refetch()} />;
-  const decision = decideAccess(access, session ? session.role : 'unauthenticated');
+  // No page of this kind stays open for the admin of a locked business (spec section 6).
+  const locked = Boolean(session?.business?.locked);
+  const decision = decideAccess(access, session ? session.role : 'unauthenticated', locked);
   return decision.kind === 'allow' ? children : <AccessOutcome decision={decision} />;
 }
 
@@ -38,7 +40,8 @@ export function ConsoleNotFound() {
 export function AccessDenied() {
   const { data: session, isPending } = useConsoleSession();
   if (isPending) return <Loading />;
-  const decision = decideAccess('admin', session ? session.role : 'unauthenticated');
+  const locked = Boolean(session?.business?.locked);
+  const decision = decideAccess('admin', session ? session.role : 'unauthenticated', locked);
   return decision.kind === 'allow' ? <NotFound /> : <AccessOutcome decision={decision} />;
 }
 

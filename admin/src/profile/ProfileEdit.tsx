@@ -11,6 +11,7 @@ import {
 import { AdminsList } from '../admins/AdminsList.tsx';
 import { usePageTitle } from '../layout/usePageTitle.ts';
 import { useConsoleSession, useRefreshConsoleSession } from '../session.ts';
+import { BusinessDeletion } from './BusinessDeletion.tsx';
 import { ProfileInputs } from './ProfileInputs.tsx';
 
 /**
@@ -56,6 +57,7 @@ export function ProfileEdit() {
         </SimpleForm>
       </Edit>
       <AdminsList />
+      <BusinessDeletion />
     </Box>
   );
 }

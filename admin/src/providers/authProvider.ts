@@ -2,7 +2,13 @@ import { ApiError } from '@signet/shared/api/browser';
 import { clearSession, currentPath, readToken, rememberPath } from '@signet/shared/session/session';
 import { LOGIN_PATH } from '@signet/shared/session/session.constants';
 import type { AuthProvider, UserIdentity } from 'react-admin';
-import { decideAccess, type TConsoleRole, type TPageAccess } from '../access.ts';
+import {
+  decideAccess,
+  isPublicConsolePath,
+  OPEN_WHILE_LOCKED,
+  type TConsoleRole,
+  type TPageAccess,
+} from '../access.ts';
 import { RESOURCES } from '../resources.ts';
 import { forgetSession, loadSession } from '../session.ts';
 import { api, call } from './client.ts';
@@ -34,6 +40,11 @@ async function role(): Promise<TConsoleRole> {
   return session ? session.role : 'unauthenticated';
 }
 
+/** The path below /business the browser is on. */
+export function consolePath(): string {
+  return window.location.pathname.replace(/^\/business/, '') || '/';
+}
+
 /**
  * Authentication on the site's session (no second login) and access by the rules of spec
  * section 6 (access.ts): react-admin asks `canAccess` for every resource view and menu entry;
@@ -48,7 +59,11 @@ export const authProvider: AuthProvider = {
       // A server or network failure is not a missing session: stay, the page shows the error.
       ApiError.of(error).status === 401 ? null : undefined,
     );
-    if (session === null) leaveForLogin();
+    if (session === null) {
+      // The business signup is for signed-out visitors: no login there, its pages show.
+      if (isPublicConsolePath(consolePath())) throw new Error('Not signed in');
+      leaveForLogin();
+    }
   },
 
   async checkError(error: unknown) {
@@ -81,6 +96,11 @@ export const authProvider: AuthProvider = {
 
   /** Whether the caller may use a resource at all: spec section 6, access.ts. */
   async canAccess({ resource }) {
-    return decideAccess(accessOf(resource), await role()).kind === 'allow';
+    const session = await loadSession();
+    const locked = Boolean(session?.business?.locked) && !OPEN_WHILE_LOCKED.has(resource);
+    return (
+      decideAccess(accessOf(resource), session ? session.role : 'unauthenticated', locked).kind ===
+      'allow'
+    );
   },
 };

@@ -5,15 +5,17 @@ import { readLimited, validationFailed } from './validation.ts';
 const MIB = 1024 * 1024;
 
 /**
- * The multipart field `file` of a body of at most `maxBytes` (413 DOCUMENT_TOO_LARGE), with its
+ * The multipart field `file` of a body of at most `maxBytes` (413 DOCUMENT_TOO_LARGE, or what
+ * `tooBig` makes), with its
  * name without directories; 400 VALIDATION_FAILED without one.
  */
 export async function readMultipartFile(
   req: Request,
   maxBytes: number,
+  tooBig: (maxBytes: number, size?: number) => AppError = tooLarge,
 ): Promise<{ name: string; bytes: Uint8Array }> {
   const type = req.headers.get('content-type') ?? '';
-  const raw = await readLimited(req, maxBytes + MIB, () => tooLarge(maxBytes));
+  const raw = await readLimited(req, maxBytes + MIB, () => tooBig(maxBytes));
   const form = await new Response(raw, { headers: { 'content-type': type } })
     .formData()
     .catch(() => null);
@@ -24,7 +26,7 @@ export async function readMultipartFile(
       'Invalid request: send the file in the multipart field "file"',
     );
   }
-  if (file.size > maxBytes) throw tooLarge(maxBytes, file.size);
+  if (file.size > maxBytes) throw tooBig(maxBytes, file.size);
   const name = (file.name || '').split(/[\\/]/).pop()?.trim().slice(0, 255) ?? '';
   return { name, bytes: new Uint8Array(await file.arrayBuffer()) };
 }

@@ -3,8 +3,8 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { jobs, type TJob } from '../db/schema/index.ts';
 import type { Logger } from '../log.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { MAIL_JOB_KIND, type MailJobPayload } from '../mail/outbox.ts';
+import type { Mailer, MailFile } from '../mail/mailer.ts';
+import { MAIL_JOB_KIND, type MailAttachmentRef, type MailJobPayload } from '../mail/outbox.ts';
 import { MailTemplateError, renderMail } from '../mail/templates/index.ts';
 
 /** A job failed for good: no retry. */
@@ -18,6 +18,8 @@ export class PermanentJobError extends Error {
 /** What a job handler reports: the final status and what to keep in `result`. */
 export type JobOutcome = { status: 'sent' | 'delivered'; result?: unknown };
 export type JobHandler = (job: TJob) => Promise<JobOutcome>;
+/** The files of a mail's attachment references; throws (and the mail is retried) when one is not ready. */
+export type MailAttachmentResolver = (refs: readonly MailAttachmentRef[]) => Promise<MailFile[]>;
 
 export type WorkerOptions = {
   db: Db;
@@ -26,6 +28,8 @@ export type WorkerOptions = {
   config: Pick<Config, 'mailFrom'>;
   /** Extra handlers by job kind (mail is built in). */
   handlers?: Record<string, JobHandler>;
+  /** Fetches the files a mail names (`attachments` of its payload) when it is sent. */
+  attachments?: MailAttachmentResolver;
   /** Idle poll interval (default 500 ms). */
   pollMs?: number;
   /** How long a claimed job stays claimed; after it the job is due again (default 5 min). */
@@ -87,6 +91,10 @@ export function createWorker(options: WorkerOptions): Worker {
         if (e instanceof MailTemplateError) throw new PermanentJobError(e.message);
         throw e;
       }
+      const files =
+        p.attachments?.length && options.attachments
+          ? await options.attachments(p.attachments)
+          : [];
       const message = {
         to: p.to,
         from: config.mailFrom,
@@ -95,10 +103,24 @@ export function createWorker(options: WorkerOptions): Worker {
         text: rendered.text,
         headers: { 'Content-Language': rendered.lang },
       };
-      const sent = await mailer.send(message);
+      const sent = await mailer.send({
+        ...message,
+        ...(files.length ? { attachments: files } : {}),
+      });
       return {
         status: mailer.kind === 'smtp' ? 'sent' : 'delivered',
-        result: { ...message, template: p.template, lang: rendered.lang, ...sent },
+        result: {
+          ...message,
+          // What was attached, not the bytes (the mailbox lists them).
+          attachments: files.map((f) => ({
+            filename: f.filename,
+            contentType: f.contentType,
+            size: f.content.byteLength,
+          })),
+          template: p.template,
+          lang: rendered.lang,
+          ...sent,
+        },
       };
     },
     ...options.handlers,

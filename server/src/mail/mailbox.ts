@@ -16,6 +16,8 @@ export type MailboxEntry = {
   text: string | null;
   html: string | null;
   lastError: string | null;
+  /** The files it carried (names, types and sizes; the bytes are not kept). */
+  attachments: { filename: string; contentType: string; size: number }[];
 };
 
 /**
@@ -42,6 +44,7 @@ export async function listMailbox(
       text?: string;
       html?: string;
       lang?: string;
+      attachments?: MailboxEntry['attachments'];
     };
     return {
       id: r.id,
@@ -55,6 +58,7 @@ export async function listMailbox(
       text: res.text ?? null,
       html: res.html ?? null,
       lastError: r.lastError,
+      attachments: res.attachments ?? [],
     };
   });
 }

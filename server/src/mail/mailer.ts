@@ -9,7 +9,11 @@ export type MailMessage = {
   text: string;
   /** Extra headers, e.g. `Content-Language`. */
   headers?: Record<string, string>;
+  attachments?: MailFile[];
 };
+
+/** A file attached to a mail. */
+export type MailFile = { filename: string; contentType: string; content: Uint8Array };
 
 export type SendResult = { messageId?: string };
 
@@ -53,6 +57,15 @@ export function createSmtpMailer(smtpUrl: string): Mailer {
         html: message.html,
         text: message.text,
         ...(message.headers ? { headers: message.headers } : {}),
+        ...(message.attachments?.length
+          ? {
+              attachments: message.attachments.map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                content: Buffer.from(a.content),
+              })),
+            }
+          : {}),
       });
       return { messageId: info.messageId };
     },

@@ -2,12 +2,19 @@ import type { DbOrTx } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
 import type { MailLang, MailTemplateName } from './templates/index.ts';
 
+/**
+ * A file a mail carries, named by what it is rather than by its bytes (the job row stays small):
+ * the worker fetches it when it sends the mail (see `MailAttachmentResolver`).
+ */
+export type MailAttachmentRef = { kind: 'protocol' | 'documents'; requestId: string };
+
 /** What a mail job carries: the recipient, the template, the language and the template data. */
 export type MailJobPayload = {
   to: string;
   template: MailTemplateName;
   lang: MailLang | string;
   data: Record<string, string | number | null | undefined>;
+  attachments?: MailAttachmentRef[];
 };
 
 export const MAIL_JOB_KIND = 'mail';

@@ -12,7 +12,9 @@ import { listMailbox, type MailboxEntry } from '../mail/mailbox.ts';
 import { createMailboxMailer, type Mailer } from '../mail/mailer.ts';
 import { smsHandlers } from '../providers/sms/index.ts';
 import { mailLinks } from '../routes/system/mailbox.ts';
+import { businessJobHandlers } from '../services/businesses/jobs.ts';
 import { renderJobHandlers } from '../services/documents/render-job.ts';
+import { mailAttachmentResolver } from '../services/signing/mail-attachments.ts';
 import { protocolJobHandlers } from '../services/signing/protocol-job.ts';
 import { createBlobStore } from '../storage/index.ts';
 import { openTestDatabase } from './database.ts';
@@ -99,7 +101,9 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
       ...renderJobHandlers(blobs),
       ...protocolJobHandlers({ db: database.db, blobs, config, log }),
       ...smsHandlers(config, database.db),
+      ...businessJobHandlers({ db: database.db, blobs, config, log }),
     },
+    attachments: mailAttachmentResolver({ db: database.db, blobs, config, log }),
   });
 
   const all = async (to?: string) => {

@@ -119,6 +119,136 @@ export const listBusinessAdmins = {
   path: '/v1/businesses/{id}/admins',
   auth: 'user',
 } as const satisfies TEndpoint;
+export const deleteBusiness = {
+  method: 'DELETE',
+  path: '/v2/businesses/{id}',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const revokeBusinessDeletion = {
+  method: 'POST',
+  path: '/v2/businesses/{id}/revoke_delete',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const updateBusinessBase = {
+  method: 'PUT',
+  path: '/v2/businesses/{id}/base',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const getBusinessPublicInformation = {
+  method: 'GET',
+  path: '/v2/businesses/{id}/public-information',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const getBusinessLogo = {
+  method: 'GET',
+  path: '/v1/businesses/{id}/logo',
+  auth: 'none',
+} as const satisfies TEndpoint;
+export const getBusinessCustomExtras = {
+  method: 'GET',
+  path: '/v2/businesses/{id}/customextras',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const getBusinessSettings = {
+  method: 'GET',
+  path: '/v1/businesses/{id}/settings',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const updateBusinessSettings = {
+  method: 'PUT',
+  path: '/v1/businesses/{id}/settings',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const uploadBusinessLogo = {
+  method: 'PUT',
+  path: '/v1/businesses/{id}/settings/logo',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const listBusinessMembers = {
+  method: 'GET',
+  path: '/v1/businesses/{id}/members',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const inviteBusinessMembers = {
+  method: 'POST',
+  path: '/v1/businesses/{id}/members',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const updateBusinessMember = {
+  method: 'PUT',
+  path: '/v1/businesses/{id}/members/{userId}',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const changeToAdmins = {
+  method: 'POST',
+  path: '/v1/businesses/{id}/change-to-admins',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const changeToMembers = {
+  method: 'POST',
+  path: '/v1/businesses/{id}/change-to-members',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const removeBusinessMembers = {
+  method: 'POST',
+  path: '/v1/businesses/{id}/remove-members',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const listBusinessInvitations = {
+  method: 'GET',
+  path: '/v2/businesses/{id}/invitations',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const cancelBusinessInvitation = {
+  method: 'DELETE',
+  path: '/v1/businesses/{id}/invitations/{inviteId}',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const listBusinessDomains = {
+  method: 'GET',
+  path: '/v1/businesses/{id}/domains',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const addBusinessDomain = {
+  method: 'POST',
+  path: '/v1/businesses/{id}/domains',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const removeBusinessDomain = {
+  method: 'DELETE',
+  path: '/v1/businesses/{id}/domains/{domain}',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const listAccountActivities = {
+  method: 'GET',
+  path: '/v2/businesses/{id}/activities/accounts',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const listSignatureActivities = {
+  method: 'GET',
+  path: '/v2/businesses/{id}/activities/signatures',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const listIdentificationActivities = {
+  method: 'GET',
+  path: '/v2/businesses/{id}/activities/identifications',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const exportSignatureActivities = {
+  method: 'GET',
+  path: '/v2/businesses/{id}/activities/signatures/export',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const exportIdentificationActivities = {
+  method: 'GET',
+  path: '/v2/businesses/{id}/activities/identifications/export',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const getBusinessStatistics = {
+  method: 'GET',
+  path: '/v2/businesses/{id}/statistics',
+  auth: 'user',
+} as const satisfies TEndpoint;
 
 // Signature requests
 export const listSignatureRequests = {

@@ -1,11 +1,4 @@
-import {
-  ZBusinessAdminListSchema,
-  ZBusinessIdParamsSchema,
-  ZBusinessSchema,
-  ZCreateBusinessSchema,
-  ZUpdateBusinessSchema,
-  ZUserBusinessSchema,
-} from '../business/business.schema.ts';
+import { businessRoutes } from '../business/business.routes.ts';
 import { directSignRoutes } from '../direct-sign/direct-sign.routes.ts';
 import { documentRoutes, signingRoutes } from '../document/document.routes.ts';
 import { signatureRequestRoutes } from '../signature-request/signature-request.routes.ts';
@@ -45,6 +38,7 @@ export const routes = {
   ...documentRoutes,
   ...signingRoutes,
   ...directSignRoutes,
+  ...businessRoutes,
   datetime: defineRoute({
     ...ENDPOINTS.datetime,
     summary: 'Current server time',
@@ -159,45 +153,6 @@ export const routes = {
     summary: 'Signature qualities available to the signed-in user',
     tags: ['user'],
     response: ZSignatureQualitiesSchema,
-  }),
-  createBusiness: defineRoute({
-    ...ENDPOINTS.createBusiness,
-    summary: 'Create a business with the caller as its admin',
-    tags: ['businesses'],
-    body: ZCreateBusinessSchema,
-    response: ZBusinessSchema,
-    status: 201,
-  }),
-  getUserBusiness: defineRoute({
-    ...ENDPOINTS.getUserBusiness,
-    summary: "The caller's business (`null` when they belong to none)",
-    tags: ['businesses'],
-    response: ZUserBusinessSchema,
-  }),
-  getBusiness: defineRoute({
-    ...ENDPOINTS.getBusiness,
-    summary: 'A business the caller belongs to (404 otherwise)',
-    tags: ['businesses'],
-    params: ZBusinessIdParamsSchema,
-    response: ZBusinessSchema,
-  }),
-  updateBusiness: defineRoute({
-    ...ENDPOINTS.updateBusiness,
-    summary: 'Change name, e-mail, phone and support contact (admin)',
-    description:
-      'Members who are not admins get 403 NOT_ALLOWED, everyone else 404. Fields left out stay as they are; an empty phone or support value clears it.',
-    tags: ['businesses'],
-    params: ZBusinessIdParamsSchema,
-    body: ZUpdateBusinessSchema,
-    response: ZBusinessSchema,
-  }),
-  listBusinessAdmins: defineRoute({
-    ...ENDPOINTS.listBusinessAdmins,
-    summary: 'The admins of a business (for its members)',
-    description: 'Non-members get 404.',
-    tags: ['businesses'],
-    params: ZBusinessIdParamsSchema,
-    response: ZBusinessAdminListSchema,
   }),
 } satisfies { [K in keyof typeof ENDPOINTS]: RouteDef & (typeof ENDPOINTS)[K] };
 

@@ -1,5 +1,6 @@
 import * as ENDPOINTS from '../api/endpoints.ts';
 import { defineRoute } from '../api/route.ts';
+import { ZBusinessPublicInformationSchema } from '../business/business.schema.ts';
 import {
   ZBinarySchema,
   ZDocumentIdParamsSchema,
@@ -15,7 +16,6 @@ import {
   ZSignatureRequestSchema,
 } from '../signature-request/signature-request.schema.ts';
 import {
-  ZBusinessPublicInformationSchema,
   ZDirectBusinessParamsSchema,
   ZDirectSignatureQualitiesSchema,
   ZDirectSignatureRequestSchema,
@@ -145,7 +145,7 @@ export const directSignRoutes = {
   }),
   getDirectBusinessPublicInformation: defineRoute({
     ...ENDPOINTS.getDirectBusinessPublicInformation,
-    summary: 'Name and logo of the business that sent the request',
+    summary: 'Name, logo and support contact of the business that sent the request',
     description: `Only the sending business; any other id is 404. ${NAS}`,
     tags,
     params: ZDirectBusinessParamsSchema,

@@ -105,13 +105,6 @@ export const ZDirectVisualSignatureSchema = z.object({
 });
 export type TDirectVisualSignature = z.infer<typeof ZDirectVisualSignatureSchema>;
 
-/** `GET /v2/direct/businesses/{id}/public-information` */
-export const ZBusinessPublicInformationSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  logo: z.object({ url: z.string(), width: z.number(), height: z.number() }).nullable(),
-});
-export type TBusinessPublicInformation = z.infer<typeof ZBusinessPublicInformationSchema>;
 export const ZDirectBusinessParamsSchema = z.object({ id: ZId });
 export type TDirectBusinessParams = z.infer<typeof ZDirectBusinessParamsSchema>;
 

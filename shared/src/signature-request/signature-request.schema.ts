@@ -178,6 +178,11 @@ export const ZSignatureRequestSchema = z.object({
   message: z.string().nullable(),
   status_overall: z.enum(REQUEST_STATUSES),
   owner: z.object({ id: z.string(), email: z.string(), name: z.string() }),
+  /**
+   * The business it was sent for (its owner's): what signers see of it comes from
+   * `GET /v2/businesses/{id}/public-information` (name, logo, support contact, Part 11).
+   */
+  business_id: z.string().nullable(),
   documents: z.array(ZDocumentSchema),
   signatures: z.array(ZSignerSchema),
   observers: z.array(ZObserverSchema),

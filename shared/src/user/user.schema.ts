@@ -195,6 +195,9 @@ export const ZUpdateUserSchema = z.strictObject({
       defaultLegislation: z.enum(LEGISLATIONS).nullable().optional(),
       defaultQuality: z.enum(SIGNATURE_QUALITIES).nullable().optional(),
       mobile: ZMobileSchema.nullable().optional(),
+      /** The "business downgraded" dialog was read: the flags can only be cleared. */
+      businessDeleted: z.literal(false).optional(),
+      removedFromBusiness: z.literal(false).optional(),
     })
     .optional(),
 });

@@ -42,3 +42,39 @@ export function pendingDuties(
     !WEAK_PASSWORD_ALLOWED.some((p) => path === p || path.startsWith(`${p}/`));
   return { changePassword, acceptTerms: !changePassword && !user.attributes.acceptedGtc };
 }
+
+/** What the user's business asks of them on entering a page (spec section 6), at most one. */
+export type BusinessDuty =
+  /** They are a member who has not answered the invitation: the business invitation dialog. */
+  | { kind: 'invitation'; businessName: string }
+  /** They were removed, or the business was deleted: the business downgraded dialog. */
+  | { kind: 'downgraded'; reason: 'removed' | 'deleted' }
+  /** Their business is locked and they are not its admin: the locked-member dialog. */
+  | { kind: 'locked'; businessName: string };
+
+/**
+ * The business duty of a signed-in user on `path`, or null. The invitation page answers the
+ * invitation itself, so no dialog is opened there.
+ */
+export function businessDuty(
+  user: {
+    id: string;
+    attributes: {
+      acceptedBusinessInvite: boolean;
+      businessDeleted: boolean;
+      removedFromBusiness: boolean;
+    };
+  },
+  business: { name: string; admins: readonly string[]; locked: boolean } | null,
+  path: string,
+): BusinessDuty | null {
+  if (business && !user.attributes.acceptedBusinessInvite) {
+    return path.startsWith('/invite/') ? null : { kind: 'invitation', businessName: business.name };
+  }
+  if (user.attributes.businessDeleted) return { kind: 'downgraded', reason: 'deleted' };
+  if (user.attributes.removedFromBusiness) return { kind: 'downgraded', reason: 'removed' };
+  if (business?.locked && !business.admins.includes(user.id)) {
+    return { kind: 'locked', businessName: business.name };
+  }
+  return null;
+}

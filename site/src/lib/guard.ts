@@ -10,7 +10,13 @@ import { currentPath, rememberPath, tabStorage } from '@signet/shared/session/se
 import { HOME_PATH, LOGIN_PATH } from '@signet/shared/session/session.constants';
 import { $session, loadSession, type SessionState } from '../stores/session.ts';
 import { showSnackbar } from '../stores/snackbars.ts';
-import { type Access, decideAccess, pendingDuties } from './access.ts';
+import {
+  type Access,
+  type BusinessDuty,
+  businessDuty,
+  decideAccess,
+  pendingDuties,
+} from './access.ts';
 import { getT } from './i18n.ts';
 import { SITE_KEYS } from './storage.ts';
 
@@ -95,8 +101,32 @@ export async function runGuard(opts: {
     // Rarely needed: the dialog's code loads only then.
     if (duties.acceptTerms) {
       void import('../components/shell/accept-terms.tsx').then((m) => m.openAcceptTerms(lang));
+      return;
     }
+    const duty = businessDuty(state.user, state.business, window.location.pathname);
+    if (duty) void openBusinessDuty(duty, lang);
     return;
   }
   reveal();
+}
+
+/** Opens the dialog of a business duty (its code loads only when one is due). */
+async function openBusinessDuty(duty: BusinessDuty, lang: TLang): Promise<void> {
+  switch (duty.kind) {
+    case 'invitation': {
+      const m = await import('../dialogs/business/business-invitation.tsx');
+      m.openBusinessInvitationDialog(lang, duty.businessName);
+      return;
+    }
+    case 'downgraded': {
+      const m = await import('../dialogs/business/business-downgraded.tsx');
+      m.openBusinessDowngradedDialog(lang, duty.reason);
+      return;
+    }
+    case 'locked': {
+      const m = await import('../dialogs/business/locked-member.tsx');
+      m.openLockedMemberDialog(lang, duty.businessName);
+      return;
+    }
+  }
 }

@@ -11,12 +11,18 @@ export function SignerFields({
   error,
   input,
   labels,
+  part11,
 }: {
   id: string;
   values: { name: string; reason: string };
   error: string | null;
   input: RefObject<HTMLInputElement | null>;
   labels: { name: string; reason: string; optional: string };
+  /**
+   * Part 11 mode of the request's business: the reason is required (`error` of a missing one,
+   * `hint` says why) and `input` focuses it.
+   */
+  part11?: { error: string | null; hint: string; input: RefObject<HTMLInputElement | null> };
 }) {
   const [name, setName] = useState(values.name);
   const [reason, setReason] = useState(values.reason);
@@ -43,20 +49,30 @@ export function SignerFields({
           </p>
         )}
       </div>
-      <div className="acc-field">
+      <div className={part11?.error ? 'acc-field acc-field--invalid' : 'acc-field'}>
         <label htmlFor={`${id}-reason`}>
           {labels.reason}
-          <span className="acc-field__note"> {labels.optional}</span>
+          {part11 ? null : <span className="acc-field__note"> {labels.optional}</span>}
         </label>
         <input
           id={`${id}-reason`}
+          ref={part11?.input}
           maxLength={REQUEST_LIMITS.signingReasonMaxLength}
           value={reason}
+          required={part11 !== undefined}
+          aria-invalid={part11?.error ? true : undefined}
+          aria-describedby={part11?.error ? `${id}-reason-error` : undefined}
           onChange={(e) => {
             setReason(e.currentTarget.value);
             values.reason = e.currentTarget.value;
           }}
         />
+        {part11?.error && (
+          <p className="acc-field__error" id={`${id}-reason-error`}>
+            {part11.error}
+          </p>
+        )}
+        {part11 ? <p className="rq-hint">{part11.hint}</p> : null}
       </div>
     </>
   );

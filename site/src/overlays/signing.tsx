@@ -17,6 +17,8 @@ export type TSigningContext = {
   /** Prefilled signing name (the user's first and last name). */
   defaultName: string;
   language: TSignPayload['language'];
+  /** Part 11 mode of the request's business: the reason is required too. */
+  part11?: boolean;
   /** After a signature: reload the request (the overlays call it). */
   onSigned: () => void;
 };
@@ -35,6 +37,7 @@ export function openSigningOverlay(ctx: TSigningContext): number {
       sign: async () => {
         const { t } = ctx;
         if (values.name.trim() === '') throw new Error(t('account:form.required'));
+        if (ctx.part11 && values.reason.trim() === '') throw new Error(t('account:form.required'));
         try {
           const { locked } = await call(api.getSignatureRequestLockStatus, {
             params: { id: ctx.requestId },
@@ -84,7 +87,9 @@ function SigningBody({
   const { t } = ctx;
   const id = useId();
   const [error, setError] = useState<string | null>(null);
+  const [reasonError, setReasonError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const reasonInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
     input.current?.focus();
   }, []);
@@ -102,6 +107,12 @@ function SigningBody({
             return;
           }
           setError(null);
+          if (ctx.part11 && values.reason.trim() === '') {
+            setReasonError(t('account:form.required'));
+            reasonInput.current?.focus();
+            return;
+          }
+          setReasonError(null);
           void o.run('sign');
         }}
       >
@@ -117,6 +128,15 @@ function SigningBody({
             reason: t('overlay.signing.reason'),
             optional: t('upload.optional'),
           }}
+          {...(ctx.part11
+            ? {
+                part11: {
+                  error: reasonError,
+                  hint: t('overlay.signing.part11'),
+                  input: reasonInput,
+                },
+              }
+            : {})}
         />
         <p className="rq-hint">{t('overlay.signing.legal')}</p>
         <div className="rq-overlay__actions">

@@ -13,7 +13,10 @@ import { users } from './users.ts';
 
 /**
  * Who belongs to which business, and as what. A user belongs to at most one business (the
- * one `GET /v2/businesses/user` returns).
+ * one `GET /v2/businesses/user` returns). An invitee who has not answered yet is a member whose
+ * user has `accepted_business_invite = false`; business calls treat them as a non-member until
+ * they accept. A deferred trigger (migration 0012) refuses a commit that leaves a business with
+ * members but no admin.
  */
 export const businessMembers = pgTable(
   'business_members',
@@ -25,6 +28,8 @@ export const businessMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: BUSINESS_ROLES }).notNull(),
+    /** The cost centre the member's usage is reported under ('' for none). */
+    costCentre: text('cost_centre').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [

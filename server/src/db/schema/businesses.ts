@@ -1,17 +1,30 @@
-import type { TBusinessSettings } from '@signet/shared/business/business.schema';
+import type { TAes4biz, TBusinessSettings } from '@signet/shared/business/business.schema';
 import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** The settings a business has stored; missing ones take their defaults (see business-dto.ts). */
+/**
+ * The settings a business has stored: any subset of spec section 3's object. They are read only
+ * through `resolveBusinessSettings` (shared), which puts them over the defaults.
+ */
 export type TStoredBusinessSettings = Partial<TBusinessSettings>;
 
-/** Businesses (minimal: identity and contact; members live in `business_members`). */
+/** Businesses: identity, contact, settings; members live in `business_members`. */
 export const businesses = pgTable('businesses', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
   email: text('email').notNull(),
   phone: text('phone'),
-  /** `settings` of spec section 3 (so far the support contact), validated by shared's schema. */
+  /** `settings` of spec section 3, validated by shared's schema. */
   settings: jsonb('settings').$type<TStoredBusinessSettings>().notNull().default({}),
+  /** AES for business (spec section 3); missing fields take their defaults. */
+  aes4biz: jsonb('aes4biz').$type<Partial<TAes4biz>>().notNull().default({}),
+  /** Blob key (content key) of the company logo and its type. */
+  logoBlobKey: text('logo_blob_key'),
+  logoType: text('logo_type'),
+  /** Set while payment is blocked or the trial expired (billing sets it). */
+  lockedAt: timestamp('locked_at', { withTimezone: true, mode: 'date' }),
+  /** A scheduled deletion: when it was asked for and when the job carries it out. */
+  deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true, mode: 'date' }),
+  deletionDueAt: timestamp('deletion_due_at', { withTimezone: true, mode: 'date' }),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   gtcAcceptedAt: timestamp('gtc_accepted_at', { withTimezone: true, mode: 'date' }),
   dpaAcceptedAt: timestamp('dpa_accepted_at', { withTimezone: true, mode: 'date' }),

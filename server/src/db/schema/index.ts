@@ -2,7 +2,13 @@
 // database client uses it for relational queries. Add one line per new schema file.
 
 export * from './attachments.ts';
+export * from './business-domains.ts';
+export * from './business-events.ts';
+export * from './business-identifications.ts';
+export * from './business-invitations.ts';
 export * from './business-members.ts';
+export * from './business-signature-months.ts';
+export * from './business-signatures.ts';
 export * from './businesses.ts';
 export * from './documents.ts';
 export * from './email-confirmations.ts';
@@ -17,6 +23,7 @@ export * from './request-documents.ts';
 export * from './request-event-heads.ts';
 export * from './request-events.ts';
 export * from './request-inbox.ts';
+export * from './sandbox-dns-records.ts';
 export * from './sessions.ts';
 export * from './signature-requests.ts';
 export * from './signer-tans.ts';

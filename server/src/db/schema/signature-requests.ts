@@ -2,6 +2,7 @@ import type { TExitUrlState } from '@signet/shared/exit-url/exit-url.rules';
 import { REQUEST_STATUSES } from '@signet/shared/signature-request/signature-request.schema';
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { businesses } from './businesses.ts';
 import { users } from './users.ts';
 
 /**
@@ -15,6 +16,12 @@ export const signatureRequests = pgTable(
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The business the owner sent it for: set by a trigger at creation (the owner's business,
+     * when they are a member who accepted), cleared when they leave. Its settings (Part 11,
+     * branding, attachments, retention) apply, and its signatures are counted for it.
+     */
+    businessId: uuid('business_id').references(() => businesses.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     message: text('message'),
     status: text('status', { enum: REQUEST_STATUSES }).notNull().default('DRAFT'),
@@ -39,6 +46,9 @@ export const signatureRequests = pgTable(
       .on(t.ownerId, t.updatedAt)
       .where(sql`${t.deletedAt} is null`),
     index('signature_requests_status_idx').on(t.status),
+    index('signature_requests_business_idx')
+      .on(t.businessId, t.status)
+      .where(sql`${t.deletedAt} is null and ${t.businessId} is not null`),
   ],
 );
 

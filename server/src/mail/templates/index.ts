@@ -23,6 +23,8 @@ export const MAIL_TEMPLATES = {
   'request-withdrawn-direct': ['title', 'actorName', 'ownerName', 'ownerEmail'],
   'request-completed-direct': ['title', 'ownerName', 'ownerEmail'],
   'direct-tan': ['code', 'title', 'minutes', 'senderName'],
+  'business-invitation': ['businessName', 'inviterName', 'email', 'url'],
+  'business-deleted': ['businessName', 'url'],
 } as const satisfies Record<string, readonly string[]>;
 export type KnownMailTemplate = keyof typeof MAIL_TEMPLATES;
 export type MailTemplateName = KnownMailTemplate | (string & {});
@@ -173,6 +175,7 @@ export function renderMail(template: MailTemplateName, lang: string, data: MailD
     text: `${textParts.join('\n\n')}\n`,
     html: layout({
       lang: l,
+      brand: brandOf(data),
       title: escapeHtml(subject),
       heading: html(headingKey),
       content: htmlParts.join('\n'),
@@ -181,8 +184,20 @@ export function renderMail(template: MailTemplateName, lang: string, data: MailD
   };
 }
 
+/**
+ * The mail's header: the product's name, or the logo of the business the mail is about
+ * (`data.logoUrl`, an http(s) URL, with `data.logoAlt` as its text).
+ */
+function brandOf(data: MailData): string {
+  const url = data.logoUrl;
+  if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) return 'Signet';
+  const alt = escapeHtml(String(data.logoAlt ?? ''));
+  return `<img src="${escapeHtml(url)}" alt="${alt}" height="40" style="height:40px;max-width:240px;border:0">`;
+}
+
 function layout(p: {
   lang: string;
+  brand: string;
   title: string;
   heading: string;
   content: string;
@@ -195,7 +210,7 @@ function layout(p: {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f5f7;padding:24px 0">
 <tr><td align="center">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;width:100%;background:#ffffff;border-radius:8px">
-<tr><td style="padding:24px 32px 0;font-size:20px;font-weight:700;color:#006FE6">Signet</td></tr>
+<tr><td style="padding:24px 32px 0;font-size:20px;font-weight:700;color:#006FE6">${p.brand}</td></tr>
 <tr><td style="padding:16px 32px 8px"><h1 style="margin:0 0 16px;font-size:22px;color:#1f2933">${p.heading}</h1>
 ${p.content}
 </td></tr>

@@ -52,14 +52,20 @@ function describeEvent(t: EvidenceText['t'], e: TEvent): string {
     case 'deleted':
       return t(`event.${e.type}`, { who });
     case 'signed': {
-      const vars = { who, name: str(d.name) ?? who, quality: str(d.quality) ?? 'SES' };
+      const vars = {
+        who,
+        name: str(d.name) ?? who,
+        quality: str(d.quality) ?? 'SES',
+        reason: str(d.reason) ?? '',
+      };
       // A direct signer (no account): how their link was confirmed, a code or the mobile app.
       const how = d.direct === true ? str(d.authentication) : undefined;
       if (how?.startsWith('tan:')) {
         return t('event.signedDirect', { ...vars, channel: channel(t, how.slice(4)) });
       }
       if (how?.startsWith('mab:')) return t('event.signedDirectApp', vars);
-      return t('event.signed', vars);
+      // Part 11 (and any signer who gave one): the reason is part of the evidence.
+      return t(vars.reason ? 'event.signedWithReason' : 'event.signed', vars);
     }
     case 'tan_sent':
       return t('event.tanSent', {

@@ -28,7 +28,7 @@ export function mailboxRoutes(deps: AppDeps): Hono<AppEnv> {
     const rows = entries
       .map(
         (e) => `<tr><td>${escapeHtml(e.createdAt)}</td><td>${escapeHtml(e.to)}</td>
-<td><a href="/dev/mailbox/${e.id}">${escapeHtml(e.subject ?? `(${e.template}, not rendered yet)`)}</a></td>
+<td><a href="/dev/mailbox/${e.id}">${escapeHtml(e.subject ?? `(${e.template}, not rendered yet)`)}</a>${e.attachments.map((a) => `<br>📎 ${escapeHtml(a.filename)} (${a.size} bytes)`).join('')}</td>
 <td>${escapeHtml(e.lang)}</td><td>${escapeHtml(e.status)}${e.lastError ? ` – ${escapeHtml(e.lastError)}` : ''}</td></tr>`,
       )
       .join('\n');

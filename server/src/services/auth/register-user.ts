@@ -6,6 +6,7 @@ import { AppError } from '../../errors.ts';
 import { hashPassword } from '../../security/password-hash.ts';
 import { assertPasswordPolicy } from '../../security/password-policy.ts';
 import { hashToken } from '../../security/tokens.ts';
+import { offerMembershipOnSignup } from '../businesses/invitations.ts';
 import type { AnonymousContext } from '../context.ts';
 import { isUniqueViolation } from '../users/unique-violation.ts';
 import { toUserDto } from '../users/user-dto.ts';
@@ -20,7 +21,8 @@ const emailTaken = () =>
 /**
  * `POST /v1/register`: creates the account for the address of a signup token, marks the
  * address verified (the token came by mail), records the accepted terms and signs in. The token
- * is used up only when the account is created.
+ * is used up only when the account is created. An address a business invited (or of a domain a
+ * business verified) becomes a member who has not answered yet: the site asks them.
  */
 export async function registerUser(
   ctx: Pick<AnonymousContext, 'db' | 'meta'>,
@@ -67,8 +69,10 @@ export async function registerUser(
         .onConflictDoNothing({ target: users.email })
         .returning();
       if (!user) throw emailTaken();
+      await offerMembershipOnSignup(tx, user);
+      const [fresh] = await tx.select().from(users).where(eq(users.id, user.id));
       const session = await createSession(tx, user.id, ctx.meta, now);
-      return { token: session.token, expiresAt: session.expiresAt, user: toUserDto(user) };
+      return { token: session.token, expiresAt: session.expiresAt, user: toUserDto(fresh ?? user) };
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw emailTaken();

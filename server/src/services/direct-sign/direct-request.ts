@@ -7,11 +7,9 @@ import type { TLangCode } from '@signet/shared/i18n/lang.rules';
 import { VISUAL_SIGNATURE_SIZE } from '@signet/shared/signature-request/signature-request.schema';
 import type { TSignatureQualities } from '@signet/shared/user/user.schema';
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { businessMembers } from '../../db/schema/business-members.ts';
-import { businesses } from '../../db/schema/businesses.ts';
 import { signers } from '../../db/schema/signers.ts';
 import { AppError } from '../../errors.ts';
+import { getPublicInformation } from '../businesses/business-profile.ts';
 import { viewSignatureRequest } from '../signature-requests/get-signature-request.ts';
 import {
   type LoadedRequest,
@@ -33,16 +31,6 @@ function mySlot(loaded: LoadedRequest): LoadedSigner {
 function langOf(loaded: LoadedRequest): TLangCode {
   const lang = loaded.actor.lang;
   return lang === 'de' || lang === 'fr' || lang === 'it' ? lang : 'en';
-}
-
-/** The business the sender belongs to, or null. */
-async function senderBusinessId(db: DbOrTx, ownerId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ id: businessMembers.businessId })
-    .from(businessMembers)
-    .where(eq(businessMembers.userId, ownerId))
-    .limit(1);
-  return row?.id ?? null;
 }
 
 /**
@@ -68,7 +56,7 @@ export async function getDirectSignatureRequest(
       language: me.lang,
       status_code: me.status,
     },
-    business_id: await senderBusinessId(ctx.db, loaded.owner.id),
+    business_id: loaded.request.businessId ?? null,
     signing_methods: ctx.config.mabProvider === 'none' ? ['tan'] : ['tan', 'mab'],
     document_token: token.token,
     document_token_expires_at: token.expiresAt.toISOString(),
@@ -146,18 +134,14 @@ export async function getDirectVisualSignature(ctx: DirectContext, now = new Dat
 }
 
 /**
- * `GET /v2/direct/businesses/{id}/public-information`: name (and logo, once businesses have
- * branding) of the business that sent the signer's request; any other business is 404.
+ * `GET /v2/direct/businesses/{id}/public-information`: what a signer may see of the business
+ * that sent the signer's request (name, logo, support contact, Part 11); any other business
+ * is 404.
  */
 export async function getDirectBusinessPublicInformation(ctx: DirectContext, businessId: string) {
   const loaded = await loadRequestForActor(ctx.db, ctx.principal.requestId, ctx.principal);
-  const own = await senderBusinessId(ctx.db, loaded.owner.id);
+  // The business the request was sent for (set at its creation; see signature_requests).
+  const own = loaded.request.businessId;
   if (!own || own !== businessId) throw new AppError('NOT_FOUND', 404, 'No such business');
-  const [business] = await ctx.db
-    .select({ id: businesses.id, name: businesses.name })
-    .from(businesses)
-    .where(eq(businesses.id, own))
-    .limit(1);
-  if (!business) throw new AppError('NOT_FOUND', 404, 'No such business');
-  return { id: business.id, name: business.name, logo: null };
+  return getPublicInformation(ctx, own);
 }

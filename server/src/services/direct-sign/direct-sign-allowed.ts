@@ -5,15 +5,17 @@ import { AppError } from '../../errors.ts';
 export type DirectSignFacts = {
   /** The request's own switch (`direct_sign`). */
   requestFlag: boolean;
+  /** The creator's business setting `mabSettings.directSign.enabled` (false without one). */
+  businessDirectSign: boolean;
 };
 
 /**
- * Whether a request may have direct signers. The one place this is decided: today the
- * request's switch; once businesses have settings, the creator's business setting
- * `mabSettings.directSign.enabled` joins here (`|| facts.businessDirectSign`).
+ * Whether a request may have direct signers. The one place this is decided: the request's
+ * switch, or the creator's business setting `mabSettings.directSign.enabled` (read through
+ * `settingsForUser` / `settingsForRequest`).
  */
 export function directSignAllowed(facts: DirectSignFacts): boolean {
-  return facts.requestFlag;
+  return facts.requestFlag || facts.businessDirectSign;
 }
 
 /** 403 DIRECT_SIGN_NOT_ENABLED when a signer is direct but the request may not have any. */

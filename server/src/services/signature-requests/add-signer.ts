@@ -4,6 +4,7 @@ import type {
 } from '@signet/shared/signature-request/signature-request.schema';
 import { signers } from '../../db/schema/signers.ts';
 import { AppError } from '../../errors.ts';
+import { settingsForRequest } from '../businesses/settings.ts';
 import { assertDirectSignAllowed } from '../direct-sign/direct-sign-allowed.ts';
 import { changeRequest, type RequestContext } from './context.ts';
 import { checkDocumentSignatures, signerEmail, signerIdentityValues } from './inputs.ts';
@@ -23,7 +24,16 @@ export async function addSigner(
 ): Promise<TSignatureRequest> {
   const email = signerEmail(input);
   return changeRequest(ctx, id, 'addSigner', async (tx, loaded) => {
-    assertDirectSignAllowed({ requestFlag: loaded.request.directSign }, [input]);
+    if (input.direct) {
+      const business = await settingsForRequest(tx, id);
+      assertDirectSignAllowed(
+        {
+          requestFlag: loaded.request.directSign,
+          businessDirectSign: Boolean(business?.settings.mabSettings.directSign.enabled),
+        },
+        [input],
+      );
+    }
     if (loaded.signers.some((s) => s.email === email)) {
       throw new AppError('SIGNER_EXISTS', 409, `${email} already signs this request`);
     }

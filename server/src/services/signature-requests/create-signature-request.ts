@@ -10,6 +10,7 @@ import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import { signers } from '../../db/schema/signers.ts';
 import { AppError } from '../../errors.ts';
 import { recordEvent } from '../../evidence/record-event.ts';
+import { settingsForUser } from '../businesses/settings.ts';
 import { assertDirectSignAllowed } from '../direct-sign/direct-sign-allowed.ts';
 import type { RequestContext } from './context.ts';
 import {
@@ -52,7 +53,16 @@ export async function createSignatureRequest(
       `${dup.email} is named twice (an observer must not also sign)`,
     );
   }
-  assertDirectSignAllowed({ requestFlag: input.direct_sign }, input.signatures);
+  if (input.signatures.some((sig) => sig.direct)) {
+    const business = await settingsForUser(ctx.db, ctx.principal.userId);
+    assertDirectSignAllowed(
+      {
+        requestFlag: input.direct_sign,
+        businessDirectSign: Boolean(business?.settings.mabSettings.directSign.enabled),
+      },
+      input.signatures,
+    );
+  }
 
   return ctx.db.transaction(async (tx) => {
     const actor = await loadActor(tx, ctx.principal);

@@ -3,7 +3,7 @@ import { inArray } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
-import { enqueueMail, enqueueMails } from '../../mail/outbox.ts';
+import { enqueueMail, enqueueMails, type MailAttachmentRef } from '../../mail/outbox.ts';
 import { loadMailStrings, normalizeLang } from '../../mail/templates/index.ts';
 import { siteLink } from '../auth/links.ts';
 
@@ -66,6 +66,11 @@ function messageLine(lang: string, message: string | null | undefined): string {
   return `${label}: «${message.trim()}»`;
 }
 
+/** "The files are attached" in the recipient's language. */
+function attachmentsLine(lang: string): string {
+  return loadMailStrings(normalizeLang(lang))['request-completed.attachments'] ?? '';
+}
+
 /**
  * Decision (per recipient language): a recipient with an account gets their account's language;
  * an address without an account gets the owner's language.
@@ -88,6 +93,7 @@ export async function mailSigner(
   signer: { email: string; claimToken: string },
   kind: InvitationKind,
   accounts?: Map<string, { lang: string }>,
+  branding?: MailBranding,
 ): Promise<void> {
   const known = accounts ?? (await accountsByEmail(tx, [signer.email]));
   const lang = recipientLang(known, signer.email, request);
@@ -103,11 +109,24 @@ export async function mailSigner(
       messageLine: messageLine(lang, request.message),
       url: requestLink(config, request.id, signer.email, known.has(signer.email)),
       claimUrl: claimLink(config, signer.claimToken),
+      ...branding,
     },
   });
 }
 
 export type NoticeKind = 'request-declined' | 'request-withdrawn' | 'request-completed';
+
+/** A business's mark in its mails: the logo (absolute URL) and its name as the image's text. */
+export type MailBranding = { logoUrl: string; logoAlt: string };
+
+/** The branding of a request's business for its mails, when the business has a logo. */
+export function brandingOf(
+  config: RequestMailConfig,
+  business: { name: string; settings: { companyBranding: { logo: { url: string } | null } } },
+): MailBranding | undefined {
+  const logo = business.settings.companyBranding.logo;
+  return logo ? { logoUrl: `${config.publicUrl}${logo.url}`, logoAlt: business.name } : undefined;
+}
 
 /**
  * The direct signers among `signers` (address → their language, null for the owner's): they
@@ -138,6 +157,8 @@ export async function mailParticipants(
     message?: string | null;
     exclude?: string | null;
     direct?: ReadonlyMap<string, string | null>;
+    attachments?: MailAttachmentRef[];
+    branding?: MailBranding | undefined;
   },
 ): Promise<void> {
   const recipients = [
@@ -163,7 +184,10 @@ export async function mailParticipants(
           actorName: details.actorName ?? ownerName(request),
           messageLine: messageLine(lang, details.message),
           ...(direct ? {} : { url: requestLink(config, request.id, to, accounts.has(to)) }),
+          ...details.branding,
+          attachmentsLine: details.attachments ? attachmentsLine(lang) : '',
         },
+        ...(details.attachments ? { attachments: details.attachments } : {}),
       };
     }),
   );

@@ -8,8 +8,11 @@ import {
 import { signers, type TSignerRow } from '../../db/schema/signers.ts';
 import { users } from '../../db/schema/users.ts';
 import { rowsOf } from '../../evidence/db-row.ts';
+import type { MailAttachmentRef } from '../../mail/outbox.ts';
+import { settingsForRequest } from '../businesses/settings.ts';
 import { deriveSignerStatuses } from './load-for-actor.ts';
 import {
+  brandingOf,
   directSignerLangs,
   type MailRequest,
   mailParticipants,
@@ -99,8 +102,10 @@ export async function notifyNextSigners(
     );
     // Direct signers get their link from whoever created the request, not from us.
     const byMail = due.filter((s) => s.directNonce === null);
+    const business = await settingsForRequest(tx, requestId);
+    const branding = business ? brandingOf(config, business) : undefined;
     for (const s of byMail) {
-      await mailSigner(tx, config, mail, s, 'request-invitation', accounts);
+      await mailSigner(tx, config, mail, s, 'request-invitation', accounts, branding);
     }
     return { invited: byMail.map((s) => s.email), completed: [] };
   }
@@ -114,8 +119,17 @@ export async function notifyNextSigners(
       .update(signatureRequests)
       .set({ completionNotifiedAt: new Date() })
       .where(eq(signatureRequests.id, requestId));
+    // The business's settings: its logo in the mail, the files it attaches (spec section 3).
+    const business = await settingsForRequest(tx, requestId);
+    const attach = business?.settings.mailService.attachments;
+    const attachments: MailAttachmentRef[] = [
+      ...(attach?.signedDocument.enabled ? [{ kind: 'documents' as const, requestId }] : []),
+      ...(attach?.signatureProtocol.enabled ? [{ kind: 'protocol' as const, requestId }] : []),
+    ];
     await mailParticipants(tx, config, mail, emails, 'request-completed', {
       direct: directSignerLangs(signerRows),
+      ...(attachments.length ? { attachments } : {}),
+      ...(business ? { branding: brandingOf(config, business) } : {}),
     });
     return { invited: [], completed: [...new Set([owner.email, ...emails])] };
   }

@@ -83,6 +83,7 @@ export function toRequestDto(loaded: LoadedRequest, config: LinkConfig): TSignat
       email: owner.email,
       name: `${owner.firstName} ${owner.lastName}`.trim(),
     },
+    business_id: r.businessId ?? null,
     documents: loaded.documents.map(toDocumentDto),
     signatures: loaded.signers.map((s) => toSignerDto(s, r, forOwner, config)),
     observers: loaded.observers.map((o) => ({ id: o.id, email: o.email })),

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import { AppError } from '../../errors.ts';
+import { settingsForRequest } from '../businesses/settings.ts';
 import { platformCa } from '../pki/platform-ca.ts';
 import { timestampAuthority } from '../pki/timestamp-authority.ts';
 import {
@@ -68,6 +69,7 @@ export async function signRequest(
       assertAction(loaded, 'sign');
       const me = loaded.mySigner;
       if (!me) throw new AppError('NOT_ALLOWED', 403, 'Only a signer may sign this request.');
+      if (attempt === 1) await assertPart11(ctx, id, entry);
       const at = new Date();
       const name = (entry.signingName ?? me.signingName ?? loaded.actor.name).trim() || me.email;
       const completes = loaded.signers.every((s) => s.id === me.id || s.signedAt !== null);
@@ -125,6 +127,22 @@ export async function signRequest(
     }
     throw e;
   }
+}
+
+/**
+ * Part 11 mode of the request's business (spec section 3): the signing name and reason are
+ * required at signing (400 PART11_REASON_REQUIRED otherwise); they then appear in the
+ * signature (/Name, /Reason, the visual signature) and in the protocol's 'signed' entry.
+ */
+async function assertPart11(ctx: SigningContext, requestId: string, entry: TSignPayload) {
+  const business = await settingsForRequest(ctx.db, requestId);
+  if (!business?.settings.signatureRequests.part11.enabled) return;
+  if (entry.signingName?.trim() && entry.signingReason?.trim()) return;
+  throw new AppError(
+    'PART11_REASON_REQUIRED',
+    400,
+    'This business signs in Part 11 mode: give the signing name and the reason.',
+  );
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

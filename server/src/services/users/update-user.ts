@@ -21,6 +21,9 @@ export async function updateUser(
   if (a.defaultLegislation !== undefined) set.defaultLegislation = a.defaultLegislation;
   if (a.defaultQuality !== undefined) set.defaultQuality = a.defaultQuality;
   if (a.mobile !== undefined) set.mobile = a.mobile;
+  // Reading the "business downgraded" dialog clears its flags (they can only be cleared).
+  if (a.businessDeleted === false) set.businessDeleted = false;
+  if (a.removedFromBusiness === false) set.removedFromBusiness = false;
   if (Object.keys(set).length === 0) return toUserDto(await requireUser(db, userId));
   const [row] = await db
     .update(users)

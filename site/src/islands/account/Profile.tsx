@@ -1,12 +1,16 @@
+import { useStore } from '@nanostores/react';
 import type { TLang } from '@signet/shared/i18n/lang.rules';
 import { openDeleteAccountDialog } from '../../dialogs/profile/delete-account.tsx';
+import { openLeaveBusinessDialog } from '../../dialogs/profile/leave-business.tsx';
 import { getT } from '../../lib/i18n.ts';
+import { $session } from '../../stores/session.ts';
 import { useFlash, useFreshUser } from './session.ts';
 
 /** `/profile`: who the user is, whether the e-mail is confirmed, and where to change things. */
 export default function Profile({ lang }: { lang: TLang }) {
   const t = getT(lang, 'account');
   const user = useFreshUser();
+  const { business } = useStore($session);
   useFlash();
 
   if (!user) {
@@ -46,6 +50,21 @@ export default function Profile({ lang }: { lang: TLang }) {
           <dt>{t('field.mobile')}</dt>
           <dd>{user.attributes.mobile || t('profile.notSet')}</dd>
         </div>
+        {business && user.attributes.acceptedBusinessInvite ? (
+          <div>
+            <dt>{t('profile.business')}</dt>
+            <dd>
+              <span data-testid="profile-business">{business.name}</span>{' '}
+              <button
+                type="button"
+                className="btn btn--text"
+                onClick={() => openLeaveBusinessDialog(t, business, user.id)}
+              >
+                {t('profile.leaveBusiness')}
+              </button>
+            </dd>
+          </div>
+        ) : null}
       </dl>
       <ul className="acc-links">
         <li>

@@ -1,3 +1,4 @@
+import { BUSINESS_SIGNUP_FLOW } from '@signet/shared/business/business.constants';
 import { codeFromLang, type TLang, toLang } from '@signet/shared/i18n/lang.rules';
 import { useEffect, useState } from 'react';
 import { api, call } from '../../lib/api.ts';
@@ -23,8 +24,11 @@ export default function SignupConfirm({ lang }: Props) {
     const language = codeFromLang(toLang(queryParam('lang')) ?? lang);
     call(api.validConfirmation, { body: { token, language } })
       .then((res) => {
-        if (res.valid) window.location.replace(`/signup/steps?token=${encodeURIComponent(token)}`);
-        else setState('invalid');
+        if (!res.valid) return setState('invalid');
+        // A business signup continues in the console with the business (spec section 2).
+        const steps =
+          res.flow === BUSINESS_SIGNUP_FLOW ? '/business/signup/steps' : '/signup/steps';
+        window.location.replace(`${steps}?token=${encodeURIComponent(token)}`);
       })
       .catch(() => setState('invalid'));
   }, [lang]);

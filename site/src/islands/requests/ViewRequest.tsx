@@ -4,6 +4,7 @@ import type { TRequestDialogContext } from '../../dialogs/document/request-dialo
 import { getT } from '../../lib/i18n.ts';
 import { useCurrentUser, useFlash } from '../account/session.ts';
 import { formatDate, Loading, StateBadge } from './ui.tsx';
+import { BusinessBanner, useBusinessInformation } from './view/BusinessBanner.tsx';
 import { DownloadsCard } from './view/DownloadsCard.tsx';
 import { PagesPreview } from './view/PagesPreview.tsx';
 import { ObserversCard, SignersCard } from './view/Participants.tsx';
@@ -23,6 +24,7 @@ export default function ViewRequest({ lang, srid }: Props) {
   const user = useCurrentUser();
   useFlash();
   const { request, setRequest, failed, load, busy, run } = useRequest(t, srid);
+  const business = useBusinessInformation(request?.business_id ?? null);
 
   if (failed) {
     return (
@@ -42,7 +44,7 @@ export default function ViewRequest({ lang, srid }: Props) {
     requestId: request.id,
     onDone: (r) => r && setRequest(r),
   };
-  const shared = { t, lang, request, viewer, dialog, busy, run, setRequest };
+  const shared = { t, lang, request, viewer, dialog, busy, run, setRequest, business };
 
   return (
     <div className="rq-view" data-request-id={request.id} data-status={request.status_overall}>
@@ -50,6 +52,7 @@ export default function ViewRequest({ lang, srid }: Props) {
         <p>
           <a href="/dashboard">{t('view.back')}</a>
         </p>
+        {business ? <BusinessBanner t={t} info={business} /> : null}
         <h1 id="page-heading">{request.title}</h1>
         <div className="rq-view__meta">
           <StateBadge t={t} colour={viewer.colour} />

@@ -1,3 +1,4 @@
+import type { TBusinessPublicInformation } from '@signet/shared/business/business.schema';
 import { codeFromLang, type TLang } from '@signet/shared/i18n/lang.rules';
 import type { TSignatureRequest } from '@signet/shared/signature-request/signature-request.schema';
 import type { TUser } from '@signet/shared/user/user.schema';
@@ -14,6 +15,8 @@ import { notify } from '../../account/session.ts';
 import type { TViewer } from './useRequest.ts';
 
 type Props = {
+  /** The request's business as signers see it (Part 11 asks for the reason). */
+  business: TBusinessPublicInformation | null;
   t: TFunction;
   lang: TLang;
   user: TUser;
@@ -31,7 +34,7 @@ type Props = {
  * withdraw, delete.
  */
 export function RequestActions(props: Props) {
-  const { t, lang, user, request, viewer, dialog, busy, run, reload, setRequest } = props;
+  const { t, lang, user, request, viewer, dialog, busy, run, reload, setRequest, business } = props;
   const { can, mine } = viewer;
   const params = { id: request.id };
 
@@ -42,6 +45,7 @@ export function RequestActions(props: Props) {
       title: request.title,
       defaultName: `${user.firstName} ${user.lastName}`.trim(),
       language: codeFromLang(lang),
+      part11: Boolean(business?.part11),
       onSigned: () => void reload(),
     });
 

@@ -1,0 +1,24 @@
+import TimelineIcon from '@mui/icons-material/Timeline';
+import { lazy } from 'react';
+import type { TConsoleResource } from '../resource.ts';
+import {
+  accountActivityData,
+  identificationActivityData,
+  signatureActivityData,
+} from './activity.data.ts';
+
+/** `/business/activity`: one page with the three activity lists (their resources follow). */
+export const activity: TConsoleResource = {
+  name: 'activity',
+  list: lazy(() => import('./ActivityPage.tsx').then((m) => ({ default: m.ActivityPage }))),
+  icon: TimelineIcon,
+  menuLabel: 'menu.activity',
+  data: {},
+};
+
+/** The lists the activity page shows (no page or menu entry of their own). */
+export const activityLists: TConsoleResource[] = [
+  { name: 'activity-accounts', data: accountActivityData },
+  { name: 'activity-signatures', data: signatureActivityData },
+  { name: 'activity-identifications', data: identificationActivityData },
+];

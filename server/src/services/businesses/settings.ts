@@ -1,0 +1,57 @@
+import type { TBusinessSettings } from '@signet/shared/business/business.schema';
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { businessMembers } from '../../db/schema/business-members.ts';
+import { businesses } from '../../db/schema/businesses.ts';
+import { signatureRequests } from '../../db/schema/signature-requests.ts';
+import { users } from '../../db/schema/users.ts';
+import { businessSettings } from './business-dto.ts';
+
+/**
+ * The settings that apply to a signature request: those of the business it was sent for (its
+ * owner's, when they sent it as a member), or null for a private request. The one function the
+ * request and signing services ask (Part 11, branding, mail attachments, direct sign).
+ */
+export async function settingsForRequest(
+  db: DbOrTx,
+  requestId: string,
+): Promise<{ businessId: string; name: string; settings: TBusinessSettings } | null> {
+  const [row] = await db
+    .select({ business: businesses })
+    .from(signatureRequests)
+    .innerJoin(businesses, eq(businesses.id, signatureRequests.businessId))
+    .where(eq(signatureRequests.id, requestId))
+    .limit(1);
+  if (!row) return null;
+  return {
+    businessId: row.business.id,
+    name: row.business.name,
+    settings: businessSettings(row.business),
+  };
+}
+
+/**
+ * The settings of the business a user sends for: the one they belong to and whose invitation
+ * they accepted (what a request they create now gets), or null.
+ */
+export async function settingsForUser(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ businessId: string; name: string; settings: TBusinessSettings } | null> {
+  const [row] = await db
+    .select({ business: businesses })
+    .from(businessMembers)
+    .innerJoin(businesses, eq(businesses.id, businessMembers.businessId))
+    .innerJoin(
+      users,
+      and(eq(users.id, businessMembers.userId), eq(users.acceptedBusinessInvite, true)),
+    )
+    .where(eq(businessMembers.userId, userId))
+    .limit(1);
+  if (!row) return null;
+  return {
+    businessId: row.business.id,
+    name: row.business.name,
+    settings: businessSettings(row.business),
+  };
+}
