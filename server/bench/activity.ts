@@ -16,19 +16,17 @@
  *    (its growth over the idle server is the "flat memory" figure, budget ≤ 64 MB).
  * Writes bench-results/activity.json; `BENCH_STRICT=1` exits 1 on a missed budget.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.ts';
 import { createSession } from '../src/services/auth/create-session.ts';
 import { formatTable, percentile, report } from './report.ts';
+import { startBenchServer } from './server.ts';
 
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
-const repoDir = join(serverDir, '..');
 const PORT = Number(process.env.BENCH_ACTIVITY_PORT ?? 3792);
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = 4;
@@ -68,35 +66,6 @@ async function seed(dataDir: string): Promise<string> {
   const session = await createSession(db, ADMIN, { ip: '127.0.0.1', userAgent: 'bench' });
   await database.close();
   return session.token;
-}
-
-async function startServer(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(serverDir, 'src', 'main.ts')], {
-    cwd: repoDir,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      SIGNET_MODE: 'development',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      SMTP_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const started = performance.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${PORT}/api/v1/maintenance`);
-      await res.arrayBuffer();
-      if (res.status === 200) return child;
-    } catch {
-      // not listening yet
-    }
-    if (performance.now() - started > 60_000) throw new Error('server did not start in 60 s');
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 /** The server's resident memory in MB (Linux), or NaN elsewhere. */
@@ -144,7 +113,7 @@ try {
   console.log(
     `seeded ${SIGNATURES + OTHER} signatures in ${Math.round(performance.now() - seededAt)} ms`,
   );
-  child = await startServer(dataDir);
+  child = await startBenchServer(PORT, dataDir, 'warn');
   const headers = { authorization: `Bearer ${token}` };
   const check = await fetch(`${list}/signatures?start_date=${yearsAgo(3)}`, { headers });
   const first = (await check.json()) as { total: number };

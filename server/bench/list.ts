@@ -17,19 +17,17 @@
  * Prints a table and writes bench-results/list.json; exits 1 when a p95 is over 50 ms and
  * BENCH_STRICT=1.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.ts';
 import { createSession } from '../src/services/auth/create-session.ts';
 import { formatTable, percentile, report } from './report.ts';
+import { startBenchServer } from './server.ts';
 
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
-const repoDir = join(serverDir, '..');
 const PORT = Number(process.env.BENCH_LIST_PORT ?? 3791);
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = 20;
@@ -96,35 +94,6 @@ async function seed(dataDir: string): Promise<{ token: string; ms: number }> {
   return { token: session.token, ms: performance.now() - started };
 }
 
-async function startServer(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(serverDir, 'src', 'main.ts')], {
-    cwd: repoDir,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      SIGNET_MODE: 'development',
-      LOG_LEVEL: 'info',
-      DATABASE_URL: '',
-      SMTP_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const started = performance.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${PORT}/api/v1/maintenance`);
-      await res.arrayBuffer();
-      if (res.status === 200) return child;
-    } catch {
-      // not listening yet
-    }
-    if (performance.now() - started > 60_000) throw new Error('server did not start in 60 s');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 /** Paths relative to the list URL; the first is a floor: an authenticated call with one query. */
 const SCENARIOS: [string, string][] = [
   ['floor: GET /api/v1/user (auth + 1 query)', 'USER'],
@@ -153,7 +122,7 @@ let child: ChildProcess | undefined;
 try {
   const dataDir = join(root, 'data');
   const seeded = await seed(dataDir);
-  child = await startServer(dataDir);
+  child = await startBenchServer(PORT, dataDir);
   const headers = { authorization: `Bearer ${seeded.token}` };
   const base = `http://127.0.0.1:${PORT}/api/v3/signature-requests-redesign`;
 

@@ -4,9 +4,9 @@ import type { TSignatureExportGroup } from '@signet/shared/activity/activity.con
 import { activityPeriod } from '@signet/shared/activity/activity.rules';
 import { exportFileName } from '@signet/shared/business/business.rules';
 import { useState } from 'react';
-import { useListContext, useNotify, useTranslate } from 'react-admin';
+import { useListContext, useTranslate } from 'react-admin';
+import { useNotifyRefusal } from '../layout/refusal.ts';
 import { api, saveFile } from '../providers/client.ts';
-import { toHttpError } from '../providers/server-errors.ts';
 import { currentBusinessId } from '../session.ts';
 import type { TPeriodFilter } from './activity.data.ts';
 
@@ -16,7 +16,7 @@ import type { TPeriodFilter } from './activity.data.ts';
  */
 export function ServerExport({ kind }: { kind: 'signatures' | 'identifications' }) {
   const translate = useTranslate();
-  const notify = useNotify();
+  const refused = useNotifyRefusal();
   const { filterValues } = useListContext();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const period = filterValues as TPeriodFilter;
@@ -39,10 +39,7 @@ export function ServerExport({ kind }: { kind: 'signatures' | 'identifications' 
         );
       }
     } catch (error) {
-      const refusal = toHttpError(error);
-      notify(translate(refusal.message, { _: translate('ra.notification.http_error') }), {
-        type: 'error',
-      });
+      refused(error);
     }
   };
   if (kind === 'identifications') {

@@ -31,21 +31,9 @@ import {
   useUnselectAll,
   useUpdate,
 } from 'react-admin';
+import { useNotifyRefusal } from '../layout/refusal.ts';
 import { usePageTitle } from '../layout/usePageTitle.ts';
-import { toHttpError } from '../providers/server-errors.ts';
 import { changeMembers, type TMemberRecord } from './members.data.ts';
-
-/** The server's refusal in the console's language (its `errors.<CODE>` text). */
-function useRefusal() {
-  const translate = useTranslate();
-  const notify = useNotify();
-  return (error: unknown) => {
-    const refusal = toHttpError(error);
-    notify(translate(refusal.message, { _: translate('ra.notification.http_error') }), {
-      type: 'error',
-    });
-  };
-}
 
 /** The "add member" dialog (spec: business dialogs): addresses, one per line or separated. */
 function InviteButton() {
@@ -55,7 +43,7 @@ function InviteButton() {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [create, { isPending }] = useCreate();
-  const refused = useRefusal();
+  const refused = useNotifyRefusal();
   const users = text
     .split(/[\s,;]+/)
     .map((s) => s.trim())
@@ -120,7 +108,7 @@ function BulkChange({ action }: { action: 'promote' | 'demote' | 'remove' }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const unselectAll = useUnselectAll('members');
-  const refused = useRefusal();
+  const refused = useNotifyRefusal();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const run = async () => {
@@ -164,7 +152,7 @@ function CostCentre() {
   const [open, setOpen] = useState(false);
   const [value, setValue] = useState('');
   const [update, { isPending }] = useUpdate();
-  const refused = useRefusal();
+  const refused = useNotifyRefusal();
   if (!record) return null;
   return (
     <>

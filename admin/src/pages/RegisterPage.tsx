@@ -1,12 +1,12 @@
 import AddBusinessIcon from '@mui/icons-material/AddBusiness';
-import { Box, Card, CardContent, Link, Typography } from '@mui/material';
+import { Link, Typography } from '@mui/material';
 import { Form, SaveButton, TextInput, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { CONSOLE_PATHS } from '../access.ts';
-import { usePageTitle } from '../layout/usePageTitle.ts';
 import { api, call } from '../providers/client.ts';
 import { toHttpError } from '../providers/server-errors.ts';
 import { useConsoleSession, useRefreshConsoleSession } from '../session.ts';
+import { SignupShell } from '../signup/SignupShell.tsx';
 
 type TRegisterValues = { name: string; email: string; phone: string };
 
@@ -22,7 +22,6 @@ export function RegisterPage() {
   const refreshSession = useRefreshConsoleSession();
   const { data: session } = useConsoleSession();
   const title = translate('register.title');
-  usePageTitle(title);
 
   const submit = async (values: Partial<TRegisterValues>) => {
     const phone = values.phone?.trim();
@@ -45,63 +44,42 @@ export function RegisterPage() {
   };
 
   return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        alignItems: 'flex-start',
-        justifyContent: 'center',
-        bgcolor: 'grey.100',
-        px: 2,
-        py: { xs: 4, md: 8 },
-      }}
-    >
-      <Card sx={{ width: '100%', maxWidth: 520 }}>
-        <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
-          <Typography variant="overline" color="primary" component="p">
-            {translate('app.title')}
-          </Typography>
-          <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-            {title}
-          </Typography>
-          <Typography sx={{ mb: 1 }}>{translate('register.intro')}</Typography>
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
-            {translate('register.admin_note')}
-          </Typography>
-          <Form<Partial<TRegisterValues>>
-            noValidate
-            defaultValues={{ name: '', email: session?.user.email ?? '', phone: '' }}
-            onSubmit={submit}
-          >
-            <TextInput source="name" label="register.name" autoComplete="organization" fullWidth />
-            <TextInput
-              source="email"
-              type="email"
-              label="register.email"
-              autoComplete="email"
-              fullWidth
-            />
-            <TextInput
-              source="phone"
-              type="tel"
-              label="register.phone"
-              autoComplete="tel"
-              helperText="register.phone_hint"
-              fullWidth
-            />
-            <SaveButton
-              label="register.submit"
-              icon={<AddBusinessIcon />}
-              alwaysEnable
-              sx={{ mt: 1 }}
-            />
-          </Form>
-          <Typography sx={{ mt: 3 }}>
-            <Link href="/">{translate('register.back')}</Link>
-          </Typography>
-        </CardContent>
-      </Card>
-    </Box>
+    <SignupShell title={title}>
+      <Typography sx={{ mb: 1 }}>{translate('register.intro')}</Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {translate('register.admin_note')}
+      </Typography>
+      <Form<Partial<TRegisterValues>>
+        noValidate
+        defaultValues={{ name: '', email: session?.user.email ?? '', phone: '' }}
+        onSubmit={submit}
+      >
+        <TextInput source="name" label="register.name" autoComplete="organization" fullWidth />
+        <TextInput
+          source="email"
+          type="email"
+          label="register.email"
+          autoComplete="email"
+          fullWidth
+        />
+        <TextInput
+          source="phone"
+          type="tel"
+          label="register.phone"
+          autoComplete="tel"
+          helperText="register.phone_hint"
+          fullWidth
+        />
+        <SaveButton
+          label="register.submit"
+          icon={<AddBusinessIcon />}
+          alwaysEnable
+          sx={{ mt: 1 }}
+        />
+      </Form>
+      <Typography sx={{ mt: 3 }}>
+        <Link href="/">{translate('register.back')}</Link>
+      </Typography>
+    </SignupShell>
   );
 }

@@ -1,8 +1,8 @@
 import { Alert, Button, Card, CardContent, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useNotifyRefusal } from '../layout/refusal.ts';
 import { api, call } from '../providers/client.ts';
-import { toHttpError } from '../providers/server-errors.ts';
 import { useConsoleSession, useRefreshConsoleSession } from '../session.ts';
 
 /**
@@ -15,6 +15,7 @@ export function BusinessDeletion() {
   const notify = useNotify();
   const [locale] = useLocaleState();
   const refresh = useRefreshConsoleSession();
+  const refused = useNotifyRefusal();
   const { data: session } = useConsoleSession();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -31,10 +32,7 @@ export function BusinessDeletion() {
       notify(`deletion.${action}d`, { type: 'success' });
       await refresh();
     } catch (error) {
-      const refusal = toHttpError(error);
-      notify(translate(refusal.message, { _: translate('ra.notification.http_error') }), {
-        type: 'error',
-      });
+      refused(error);
     } finally {
       setBusy(false);
       setAsking(false);

@@ -10,7 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import { type ReactNode, useState } from 'react';
-import { BooleanInput, Confirm, NumberInput, TextInput, useTranslate } from 'react-admin';
+import { BooleanInput, Confirm, NumberInput, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 
 function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
@@ -126,26 +126,12 @@ function Attachment({ name }: { name: 'signedDocument' | 'signatureProtocol' }) 
 
 /**
  * The settings an admin may change (the server's rules decide what is valid; a refusal lands on
- * its field). The logo is uploaded beside the form (SettingsLogo).
+ * its field). The logo is uploaded beside the form (SettingsLogo); the support contact is edited
+ * on the business profile.
  */
 export function SettingsInputs() {
   return (
     <>
-      <Section title="settings.support" hint="profile.support_hint">
-        <TextInput
-          source="supportContact.email"
-          type="email"
-          label="profile.support_email"
-          fullWidth
-        />
-        <TextInput
-          source="supportContact.phone"
-          type="tel"
-          label="profile.support_phone"
-          helperText="profile.phone_hint"
-          fullWidth
-        />
-      </Section>
       <Section title="settings.retention" hint="settings.retention_hint">
         <Retention />
       </Section>

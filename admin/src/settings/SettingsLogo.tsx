@@ -3,8 +3,8 @@ import { Box, Button, Card, CardContent, LinearProgress, Typography } from '@mui
 import { LOGO_LIMITS } from '@signet/shared/business/business.constants';
 import { useRef, useState } from 'react';
 import { useGetOne, useNotify, useTranslate, useUpdate } from 'react-admin';
+import { useNotifyRefusal } from '../layout/refusal.ts';
 import { api, upload } from '../providers/client.ts';
-import { toHttpError } from '../providers/server-errors.ts';
 import { editable, type TSettingsRecord } from './settings.data.ts';
 
 /**
@@ -14,6 +14,7 @@ import { editable, type TSettingsRecord } from './settings.data.ts';
 export function SettingsLogo({ businessId }: { businessId: string }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const refused = useNotifyRefusal();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const { data: record, refetch } = useGetOne<TSettingsRecord>('settings', { id: businessId });
@@ -28,10 +29,7 @@ export function SettingsLogo({ businessId }: { businessId: string }) {
       notify('settings.logo_saved', { type: 'success' });
       await refetch();
     } catch (error) {
-      const refusal = toHttpError(error);
-      notify(translate(refusal.message, { _: translate('ra.notification.http_error') }), {
-        type: 'error',
-      });
+      refused(error);
     } finally {
       setProgress(null);
     }

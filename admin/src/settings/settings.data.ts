@@ -12,7 +12,6 @@ export type TSettingsRecord = TBusinessSettings & { id: string };
 /** What an admin may change (shared's EDITABLE_SETTINGS); the rest is the plan's and not sent. */
 export function editable(s: TBusinessSettings): TUpdateBusinessSettings {
   return {
-    supportContact: s.supportContact,
     signatureRequests: {
       retention: s.signatureRequests.retention,
       part11: s.signatureRequests.part11,

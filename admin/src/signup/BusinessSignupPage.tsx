@@ -4,9 +4,9 @@ import { codeFromLang, isLang } from '@signet/shared/i18n/lang.rules';
 import { type FormEvent, useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
+import { useRefusalText } from '../layout/refusal.ts';
 import { api, call } from '../providers/client.ts';
 import { SignupShell } from './SignupShell.tsx';
-import { useRefusalText } from './use-refusal-text.ts';
 
 /**
  * /business/signup (signed-out visitors): the business signup starts like the personal one — a

@@ -14,9 +14,9 @@ import { writeSession } from '@signet/shared/session/session';
 import { isUserLang } from '@signet/shared/user/user.constants';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
+import { useRefusalText } from '../layout/refusal.ts';
 import { api, call } from '../providers/client.ts';
 import { SignupShell } from './SignupShell.tsx';
-import { useRefusalText } from './use-refusal-text.ts';
 
 type TValues = { firstName: string; lastName: string; password: string; business: string };
 

@@ -34,8 +34,7 @@ import { cancelInvitation, listInvitations } from '../../services/businesses/inv
 import { inviteMembers } from '../../services/businesses/invite-members.ts';
 import { listBusinessAdmins } from '../../services/businesses/list-business-admins.ts';
 import {
-  changeToAdmins,
-  changeToMembers,
+  changeRole,
   listMembers,
   removeMembers,
   updateMember,
@@ -83,8 +82,8 @@ export const businessRoutes: RouteModule = (api, deps) => {
   r(routes.updateBusinessMember, ({ ctx, params, body }) =>
     updateMember(ctx, params.id, params.userId, body),
   );
-  r(routes.changeToAdmins, ({ ctx, params, body }) => changeToAdmins(ctx, params.id, body));
-  r(routes.changeToMembers, ({ ctx, params, body }) => changeToMembers(ctx, params.id, body));
+  r(routes.changeToAdmins, ({ ctx, params, body }) => changeRole(ctx, params.id, body, 'admin'));
+  r(routes.changeToMembers, ({ ctx, params, body }) => changeRole(ctx, params.id, body, 'member'));
   r(routes.removeBusinessMembers, ({ ctx, params, body }) => removeMembers(ctx, params.id, body));
   r(routes.listBusinessInvitations, ({ ctx, params }) => listInvitations(ctx, params.id));
   r(routes.cancelBusinessInvitation, ({ ctx, params }) =>

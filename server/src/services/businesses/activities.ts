@@ -101,6 +101,47 @@ export async function listSignatureActivities(
   };
 }
 
+/**
+ * A page of a business's log table in the period: its rows sorted in the database (the column,
+ * then the id) and the period's total, as `{ items, total, page, size }`.
+ */
+async function logPage<R extends { id: number }, I>(
+  ctx: Pick<ServiceContext, 'db' | 'principal'>,
+  businessId: string,
+  query: TLogQuery,
+  log: {
+    table: TLogTable;
+    business: AnyPgColumn;
+    at: AnyPgColumn;
+    id: AnyPgColumn;
+    sort: AnyPgColumn;
+  },
+  toItem: (row: R) => I,
+): Promise<{ items: I[]; total: number; page: number; size: number }> {
+  await readBusiness(ctx, businessId);
+  const where = inPeriod(log.business, log.at, businessId, query);
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(log.table)
+      .where(where)
+      .orderBy(...orderBy(log.sort, log.id, query.sort))
+      .limit(query.size)
+      .offset(query.page * query.size) as unknown as Promise<R[]>,
+    ctx.db.select({ n: count() }).from(log.table).where(where),
+  ]);
+  return { items: rows.map(toItem), total: total?.n ?? 0, page: query.page, size: query.size };
+}
+
+type TLogTable = typeof businessIdentifications | typeof businessEvents;
+type TLogQuery = {
+  page: number;
+  size: number;
+  sort: Sort;
+  start_date?: string | undefined;
+  end_date?: string | undefined;
+};
+
 const IDENT_SORT = {
   identifiedAt: businessIdentifications.identifiedAt,
   email: businessIdentifications.email,
@@ -109,30 +150,24 @@ const IDENT_SORT = {
 } as const;
 
 /** `GET /v2/businesses/{id}/activities/identifications` (admin). */
-export async function listIdentificationActivities(
+export function listIdentificationActivities(
   ctx: Pick<ServiceContext, 'db' | 'principal'>,
   businessId: string,
   query: TIdentificationActivityQuery,
 ): Promise<TIdentificationActivityList> {
-  await readBusiness(ctx, businessId);
-  const where = inPeriod(
-    businessIdentifications.businessId,
-    businessIdentifications.identifiedAt,
+  const t = businessIdentifications;
+  return logPage(
+    ctx,
     businessId,
     query,
-  );
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(businessIdentifications)
-      .where(where)
-      .orderBy(...orderBy(IDENT_SORT[query.sort.field], businessIdentifications.id, query.sort))
-      .limit(query.size)
-      .offset(query.page * query.size),
-    ctx.db.select({ n: count() }).from(businessIdentifications).where(where),
-  ]);
-  return {
-    items: rows.map((r) => ({
+    {
+      table: t,
+      business: t.businessId,
+      at: t.identifiedAt,
+      id: t.id,
+      sort: IDENT_SORT[query.sort.field],
+    },
+    (r: typeof t.$inferSelect) => ({
       id: String(r.id),
       identifiedAt: r.identifiedAt.toISOString(),
       email: r.email,
@@ -141,11 +176,8 @@ export async function listIdentificationActivities(
       method: r.method,
       provider: r.provider,
       legislation: r.legislation,
-    })),
-    total: total?.n ?? 0,
-    page: query.page,
-    size: query.size,
-  };
+    }),
+  );
 }
 
 const ACCOUNT_SORT = {
@@ -155,33 +187,23 @@ const ACCOUNT_SORT = {
 } as const;
 
 /** `GET /v2/businesses/{id}/activities/accounts` (admin): the account log of the period. */
-export async function listAccountActivities(
+export function listAccountActivities(
   ctx: Pick<ServiceContext, 'db' | 'principal'>,
   businessId: string,
   query: TAccountActivityQuery,
 ): Promise<TAccountActivityList> {
-  await readBusiness(ctx, businessId);
-  const where = inPeriod(businessEvents.businessId, businessEvents.at, businessId, query);
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(businessEvents)
-      .where(where)
-      .orderBy(...orderBy(ACCOUNT_SORT[query.sort.field], businessEvents.id, query.sort))
-      .limit(query.size)
-      .offset(query.page * query.size),
-    ctx.db.select({ n: count() }).from(businessEvents).where(where),
-  ]);
-  return {
-    items: rows.map((r) => ({
+  const t = businessEvents;
+  return logPage(
+    ctx,
+    businessId,
+    query,
+    { table: t, business: t.businessId, at: t.at, id: t.id, sort: ACCOUNT_SORT[query.sort.field] },
+    (r: typeof t.$inferSelect) => ({
       id: String(r.id),
       type: r.type,
       at: r.at.toISOString(),
       actorEmail: r.actorEmail,
       subject: r.subject,
-    })),
-    total: total?.n ?? 0,
-    page: query.page,
-    size: query.size,
-  };
+    }),
+  );
 }

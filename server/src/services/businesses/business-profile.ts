@@ -10,7 +10,7 @@ import { AppError } from '../../errors.ts';
 import type { ServiceContext } from '../context.ts';
 import { businessSettings, toBusinessDto } from './business-dto.ts';
 import { recordBusinessEvents } from './business-events.ts';
-import { businessNotFound, changeBusiness } from './membership.ts';
+import { businessNotFound, changeBusiness, isUuid } from './membership.ts';
 
 /**
  * `PUT /v2/businesses/{id}/base` (admin): AES for business. Its domains must be verified domains
@@ -72,8 +72,7 @@ export async function getPublicInformation(
   ctx: Pick<ServiceContext, 'db'>,
   businessId: string,
 ): Promise<TBusinessPublicInformation> {
-  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  if (!UUID.test(businessId)) throw businessNotFound();
+  if (!isUuid(businessId)) throw businessNotFound();
   const [row] = await ctx.db.select().from(businesses).where(eq(businesses.id, businessId));
   if (!row) throw businessNotFound();
   const settings = businessSettings(row);

@@ -15,7 +15,7 @@ import type { TImage } from '../../http/image-body.ts';
 import type { ServiceContext } from '../context.ts';
 import { aes4bizOf, businessSettings } from './business-dto.ts';
 import { recordBusinessEvents } from './business-events.ts';
-import { businessNotFound, changeBusiness, readBusiness } from './membership.ts';
+import { businessNotFound, changeBusiness, isUuid, readBusiness } from './membership.ts';
 
 /** `GET /v1/businesses/{id}/settings` (admin): the whole settings object with its defaults. */
 export async function getSettings(
@@ -96,8 +96,7 @@ export async function getLogo(
   ctx: Pick<ServiceContext, 'db' | 'blobs'>,
   businessId: string,
 ): Promise<{ bytes: Uint8Array; type: string; key: string }> {
-  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  if (!UUID.test(businessId)) throw businessNotFound();
+  if (!isUuid(businessId)) throw businessNotFound();
   const [row] = await ctx.db
     .select({ key: businesses.logoBlobKey, type: businesses.logoType })
     .from(businesses)

@@ -4,7 +4,8 @@ import type {
   TSignatureExportQuery,
 } from '@signet/shared/activity/activity.schema';
 import { exportFileName } from '@signet/shared/business/business.rules';
-import { and, asc, count, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { businessIdentifications } from '../../db/schema/business-identifications.ts';
 import { businessSignatures } from '../../db/schema/business-signatures.ts';
@@ -24,17 +25,25 @@ export type TCsvExport = { fileName: string; header: string[]; rows: CsvBatches 
  * the same at the start and at row 100,000.
  */
 async function* keyset<R extends { id: number }>(
-  read: (after: { at: Date; id: number } | null) => Promise<R[]>,
-  at: (row: R) => Date,
+  table: { where: SQL | undefined; at: AnyPgColumn; id: AnyPgColumn },
+  read: (where: SQL | undefined) => Promise<R[]>,
+  atOf: (row: R) => Date,
   toCells: (row: R) => unknown[],
 ): AsyncGenerator<unknown[][]> {
   let after: { at: Date; id: number } | null = null;
   for (;;) {
-    const rows = await read(after);
+    const rows = await read(
+      after
+        ? and(
+            table.where,
+            sql`(${table.at}, ${table.id}) > (${after.at.toISOString()}::timestamptz, ${after.id})`,
+          )
+        : table.where,
+    );
     if (rows.length === 0) return;
     yield rows.map(toCells);
     const last = rows[rows.length - 1] as R;
-    after = { at: at(last), id: last.id };
+    after = { at: atOf(last), id: last.id };
     if (rows.length < EXPORT_BATCH) return;
   }
 }
@@ -118,20 +127,9 @@ export async function exportSignatures(
       'request_id',
     ],
     rows: keyset(
-      (after) =>
-        ctx.db
-          .select()
-          .from(t)
-          .where(
-            after
-              ? and(
-                  where,
-                  sql`(${t.signedAt}, ${t.id}) > (${after.at.toISOString()}::timestamptz, ${after.id})`,
-                )
-              : where,
-          )
-          .orderBy(asc(t.signedAt), asc(t.id))
-          .limit(EXPORT_BATCH),
+      { where, at: t.signedAt, id: t.id },
+      (w) =>
+        ctx.db.select().from(t).where(w).orderBy(asc(t.signedAt), asc(t.id)).limit(EXPORT_BATCH),
       (r) => r.signedAt,
       (r) => [
         r.signedAt.toISOString(),
@@ -167,18 +165,12 @@ export async function exportIdentifications(
     fileName: exportFileName('identifications', period),
     header: ['identified_at', 'email', 'name', 'kind', 'method', 'provider', 'legislation'],
     rows: keyset(
-      (after) =>
+      { where, at: t.identifiedAt, id: t.id },
+      (w) =>
         ctx.db
           .select()
           .from(t)
-          .where(
-            after
-              ? and(
-                  where,
-                  sql`(${t.identifiedAt}, ${t.id}) > (${after.at.toISOString()}::timestamptz, ${after.id})`,
-                )
-              : where,
-          )
+          .where(w)
           .orderBy(asc(t.identifiedAt), asc(t.id))
           .limit(EXPORT_BATCH),
       (r) => r.identifiedAt,

@@ -5,6 +5,7 @@ import type {
   TBusinessMember,
   TBusinessMemberList,
   TBusinessMemberListQuery,
+  TBusinessRole,
   TUpdateMember,
   TUserIds,
 } from '@signet/shared/business/business.schema';
@@ -122,61 +123,33 @@ async function roles(tx: DbOrTx, businessId: string) {
     .where(eq(businessMembers.businessId, businessId));
 }
 
-/** `POST /v1/businesses/{id}/change-to-admins` (admin). */
-export async function changeToAdmins(
+/**
+ * Gives the members `ids` the role `to` (`change-to-admins`, `change-to-members`; admin only):
+ * every id must be a member who accepted; demoting never leaves the business without an admin
+ * (409 LAST_BUSINESS_ADMIN, nothing changed). A promotion counts as the admin's "since".
+ */
+export async function changeRole(
   ctx: Pick<ServiceContext, 'db' | 'principal'>,
   businessId: string,
   input: TUserIds,
-): Promise<TBusiness> {
-  return changeBusiness(ctx, businessId, 'admin', async ({ tx, business, actor }) => {
-    const targets = (await acceptedMembers(tx, businessId, input.user_ids)).filter(
-      (m) => m.role !== 'admin',
-    );
-    if (targets.length > 0) {
-      await tx
-        .update(businessMembers)
-        .set({ role: 'admin', createdAt: new Date() })
-        .where(
-          and(
-            eq(businessMembers.businessId, businessId),
-            inArray(
-              businessMembers.userId,
-              targets.map((m) => m.id),
-            ),
-          ),
-        );
-      await recordBusinessEvents(
-        tx,
-        targets.map((m) => ({
-          businessId,
-          type: 'member_promoted' as const,
-          actor,
-          subject: m.email,
-        })),
-      );
-    }
-    return toBusinessDto(tx, business);
-  });
-}
-
-/** `POST /v1/businesses/{id}/change-to-members` (admin): never the last admin. */
-export async function changeToMembers(
-  ctx: Pick<ServiceContext, 'db' | 'principal'>,
-  businessId: string,
-  input: TUserIds,
+  to: TBusinessRole,
 ): Promise<TBusiness> {
   try {
     return await changeBusiness(ctx, businessId, 'admin', async ({ tx, business, actor }) => {
       const targets = (await acceptedMembers(tx, businessId, input.user_ids)).filter(
-        (m) => m.role === 'admin',
+        (m) => m.role !== to,
       );
-      if (!keepsAnAdmin(await roles(tx, businessId), { kind: 'demote', ids: input.user_ids })) {
+      const demote = to === 'member';
+      if (
+        demote &&
+        !keepsAnAdmin(await roles(tx, businessId), { kind: 'demote', ids: input.user_ids })
+      ) {
         throw lastAdmin();
       }
       if (targets.length > 0) {
         await tx
           .update(businessMembers)
-          .set({ role: 'member' })
+          .set(demote ? { role: to } : { role: to, createdAt: new Date() })
           .where(
             and(
               eq(businessMembers.businessId, businessId),
@@ -190,7 +163,7 @@ export async function changeToMembers(
           tx,
           targets.map((m) => ({
             businessId,
-            type: 'member_demoted' as const,
+            type: demote ? ('member_demoted' as const) : ('member_promoted' as const),
             actor,
             subject: m.email,
           })),

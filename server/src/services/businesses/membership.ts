@@ -9,6 +9,9 @@ import type { ServiceContext } from '../context.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Whether `id` can be a business id at all (else it is the same 404 as an unknown one). */
+export const isUuid = (id: string): boolean => UUID.test(id);
+
 /** The one 404 of every business call for non-members, so business ids cannot be probed. */
 export const businessNotFound = (): AppError => new AppError('NOT_FOUND', 404, 'No such business');
 
@@ -28,7 +31,7 @@ export async function loadMembership(
   userId: string,
   options: { role?: TBusinessRole; forUpdate?: boolean } = {},
 ): Promise<TMembership> {
-  if (!UUID.test(businessId)) throw businessNotFound();
+  if (!isUuid(businessId)) throw businessNotFound();
   const query = db
     .select({ business: businesses, role: businessMembers.role })
     .from(businesses)

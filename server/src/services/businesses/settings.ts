@@ -2,10 +2,23 @@ import type { TBusinessSettings } from '@signet/shared/business/business.schema'
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { businessMembers } from '../../db/schema/business-members.ts';
-import { businesses } from '../../db/schema/businesses.ts';
+import { businesses, type TBusinessRow } from '../../db/schema/businesses.ts';
 import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import { users } from '../../db/schema/users.ts';
 import { businessSettings } from './business-dto.ts';
+
+/** A business's id, name and settings (what the request and signing services need of it). */
+export type TBusinessWithSettings = {
+  businessId: string;
+  name: string;
+  settings: TBusinessSettings;
+};
+
+const withSettings = (business: TBusinessRow): TBusinessWithSettings => ({
+  businessId: business.id,
+  name: business.name,
+  settings: businessSettings(business),
+});
 
 /**
  * The settings that apply to a signature request: those of the business it was sent for (its
@@ -15,19 +28,14 @@ import { businessSettings } from './business-dto.ts';
 export async function settingsForRequest(
   db: DbOrTx,
   requestId: string,
-): Promise<{ businessId: string; name: string; settings: TBusinessSettings } | null> {
+): Promise<TBusinessWithSettings | null> {
   const [row] = await db
     .select({ business: businesses })
     .from(signatureRequests)
     .innerJoin(businesses, eq(businesses.id, signatureRequests.businessId))
     .where(eq(signatureRequests.id, requestId))
     .limit(1);
-  if (!row) return null;
-  return {
-    businessId: row.business.id,
-    name: row.business.name,
-    settings: businessSettings(row.business),
-  };
+  return row ? withSettings(row.business) : null;
 }
 
 /**
@@ -37,7 +45,7 @@ export async function settingsForRequest(
 export async function settingsForUser(
   db: DbOrTx,
   userId: string,
-): Promise<{ businessId: string; name: string; settings: TBusinessSettings } | null> {
+): Promise<TBusinessWithSettings | null> {
   const [row] = await db
     .select({ business: businesses })
     .from(businessMembers)
@@ -48,10 +56,5 @@ export async function settingsForUser(
     )
     .where(eq(businessMembers.userId, userId))
     .limit(1);
-  if (!row) return null;
-  return {
-    businessId: row.business.id,
-    name: row.business.name,
-    settings: businessSettings(row.business),
-  };
+  return row ? withSettings(row.business) : null;
 }
