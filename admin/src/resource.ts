@@ -30,7 +30,10 @@ export type TConsoleResource = {
   icon?: ComponentType;
   /** How one record is named in titles and references. */
   recordRepresentation?: string | ((record: RaRecord) => string);
-  /** The label key of its menu entry (locales/<lang>/admin.json); without it, no entry. */
+  /**
+   * Its label key (locales/<lang>/admin.json): the menu entry of a resource with a list view,
+   * and its name in react-admin's texts. Without it, no menu entry.
+   */
   menuLabel?: string;
   /** How its records come from the spec's calls (see providers/dataProvider.ts). */
   data: TResourceData;

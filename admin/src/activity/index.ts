@@ -18,7 +18,13 @@ export const activity: TConsoleResource = {
 
 /** The lists the activity page shows (no page or menu entry of their own). */
 export const activityLists: TConsoleResource[] = [
-  { name: 'activity-accounts', data: accountActivityData },
-  { name: 'activity-signatures', data: signatureActivityData },
-  { name: 'activity-identifications', data: identificationActivityData },
+  // Labels name them in react-admin's texts ("no accounts found"); without a list view they get
+  // no menu entry.
+  { name: 'activity-accounts', menuLabel: 'activity.accounts', data: accountActivityData },
+  { name: 'activity-signatures', menuLabel: 'activity.signatures', data: signatureActivityData },
+  {
+    name: 'activity-identifications',
+    menuLabel: 'activity.identifications',
+    data: identificationActivityData,
+  },
 ];
