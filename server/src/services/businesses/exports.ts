@@ -128,8 +128,25 @@ export async function exportSignatures(
     ],
     rows: keyset(
       { where, at: t.signedAt, id: t.id },
+      // Only the columns the file has (each row is decoded once, 100,000 times over).
       (w) =>
-        ctx.db.select().from(t).where(w).orderBy(asc(t.signedAt), asc(t.id)).limit(EXPORT_BATCH),
+        ctx.db
+          .select({
+            id: t.id,
+            signedAt: t.signedAt,
+            title: t.title,
+            signerEmail: t.signerEmail,
+            memberEmail: t.memberEmail,
+            memberName: t.memberName,
+            costCentre: t.costCentre,
+            quality: t.quality,
+            legislation: t.legislation,
+            requestId: t.requestId,
+          })
+          .from(t)
+          .where(w)
+          .orderBy(asc(t.signedAt), asc(t.id))
+          .limit(EXPORT_BATCH),
       (r) => r.signedAt,
       (r) => [
         r.signedAt.toISOString(),
