@@ -24,7 +24,8 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.ts';
 import { createSession } from '../src/services/auth/create-session.ts';
-import { formatTable, percentile, report } from './report.ts';
+import { LOAD_TABLE_HEADER, loadRow, runLoad } from './load.ts';
+import { formatTable, report } from './report.ts';
 import { startBenchServer } from './server.ts';
 
 const PORT = Number(process.env.BENCH_ACTIVITY_PORT ?? 3792);
@@ -122,32 +123,16 @@ try {
   }
   await autocannon({ url: `${list}/signatures`, headers, connections: CONNECTIONS, duration: 2 });
 
-  const table: string[][] = [['scenario', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'ok']];
+  const table: string[][] = [LOAD_TABLE_HEADER];
   const rows = [];
   for (const [name, url] of SCENARIOS) {
-    const latencies: number[] = [];
-    const r = await new Promise<autocannon.Result>((resolve, reject) => {
-      const instance = autocannon(
-        { url, headers, connections: CONNECTIONS, duration: DURATION },
-        (err, result) => (err ? reject(err) : resolve(result)),
-      );
-      instance.on('response', (_c, _s, _b, time) => latencies.push(time));
-    });
-    const p95 = percentile(latencies, 95);
-    const ok = p95 <= BUDGET_P95_MS && r.non2xx === 0 && r.errors === 0;
-    table.push([
-      name,
-      String(Math.round(r.requests.average)),
-      percentile(latencies, 50).toFixed(1),
-      p95.toFixed(1),
-      percentile(latencies, 99).toFixed(1),
-      String(r.non2xx + r.errors),
-      ok ? 'yes' : 'NO',
-    ]);
+    const run = await runLoad({ url, headers, connections: CONNECTIONS, duration: DURATION });
+    const ok = run.p95 <= BUDGET_P95_MS && run.non2xx === 0 && run.errors === 0;
+    table.push(loadRow(name, run, ok));
     rows.push({
       name: `activity list, ${name}: p95`,
       budget: `≤ ${BUDGET_P95_MS} ms`,
-      value: `${p95.toFixed(1)} ms`,
+      value: `${run.p95.toFixed(1)} ms`,
       ok,
     });
   }

@@ -25,7 +25,8 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.ts';
 import { createSession } from '../src/services/auth/create-session.ts';
-import { formatTable, percentile, report } from './report.ts';
+import { LOAD_TABLE_HEADER, loadRow, runLoad } from './load.ts';
+import { formatTable, report } from './report.ts';
 import { startBenchServer } from './server.ts';
 
 const PORT = Number(process.env.BENCH_LIST_PORT ?? 3791);
@@ -136,45 +137,14 @@ try {
   // Warm-up (JIT, plan cache), not counted.
   await autocannon({ url: base, headers, connections: CONNECTIONS, duration: 2 });
 
-  const rows: string[][] = [['scenario', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'ok']];
+  const rows: string[][] = [LOAD_TABLE_HEADER];
   const results: Record<string, unknown>[] = [];
   for (const [name, query] of SCENARIOS) {
-    const latencies: number[] = [];
-    const r = await new Promise<autocannon.Result>((resolve, reject) => {
-      const instance = autocannon(
-        {
-          url: query === 'USER' ? `http://127.0.0.1:${PORT}/api/v1/user` : `${base}${query}`,
-          headers,
-          connections: CONNECTIONS,
-          duration: DURATION,
-        },
-        (err, result) => (err ? reject(err) : resolve(result)),
-      );
-      instance.on('response', (_client, _status, _bytes, responseTime) =>
-        latencies.push(responseTime),
-      );
-    });
-    const p95 = percentile(latencies, 95);
-    const ok = p95 <= BUDGET_P95_MS && r.non2xx === 0 && r.errors === 0;
-    rows.push([
-      name,
-      String(Math.round(r.requests.average)),
-      percentile(latencies, 50).toFixed(1),
-      p95.toFixed(1),
-      percentile(latencies, 99).toFixed(1),
-      String(r.non2xx + r.errors),
-      ok ? 'yes' : 'NO',
-    ]);
-    results.push({
-      name,
-      query,
-      rps: r.requests.average,
-      p50: percentile(latencies, 50),
-      p95,
-      p99: percentile(latencies, 99),
-      non2xx: r.non2xx,
-      errors: r.errors,
-    });
+    const url = query === 'USER' ? `http://127.0.0.1:${PORT}/api/v1/user` : `${base}${query}`;
+    const run = await runLoad({ url, headers, connections: CONNECTIONS, duration: DURATION });
+    const ok = run.p95 <= BUDGET_P95_MS && run.non2xx === 0 && run.errors === 0;
+    rows.push(loadRow(name, run, ok));
+    results.push({ name, query, ...run });
   }
   console.log(
     `list bench: ${OWNED + SIGNING + OBSERVING} requests on the dashboard (+${FOREIGN} others), seeded in ${Math.round(seeded.ms)} ms; ${CONNECTIONS} connections, ${DURATION} s per scenario, budget p95 ≤ ${BUDGET_P95_MS} ms; load average ${loadAtStart} → ${loadavg()[0]?.toFixed(2)} (2 cores are shared: compare with the floor row)`,
