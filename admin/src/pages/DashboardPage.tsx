@@ -52,6 +52,10 @@ export function DashboardPage() {
     new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
       new Date(`${month}-01T00:00:00Z`),
     );
+  const dayLabel = (day: string) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+      new Date(`${day}T00:00:00Z`),
+    );
 
   return (
     <Box sx={{ mt: 2 }}>
@@ -95,8 +99,8 @@ export function DashboardPage() {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
             {statistics
               ? translate('dashboard.period', {
-                  start: statistics.period.start,
-                  end: statistics.period.end,
+                  start: dayLabel(statistics.period.start),
+                  end: dayLabel(statistics.period.end),
                 })
               : ''}
           </Typography>

@@ -1,3 +1,4 @@
+import { BUSINESS_ERRORS } from '@signet/shared/business/business.constants';
 import type { TSessionWithUser, TSignatureQualities, TUser } from '@signet/shared/user/user.schema';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -93,7 +94,7 @@ describe('GET/PUT /v1/user', () => {
 });
 
 describe('POST /v1/user/accept', () => {
-  it('records accepted terms and the answer to a business invitation', async () => {
+  it('records accepted terms; a business invitation is answered only when one waits', async () => {
     const { token, user } = await signUp(t);
     await t.db
       .update(users)
@@ -106,10 +107,22 @@ describe('POST /v1/user/accept', () => {
     });
     const res = await t.request<TUser>('POST', '/api/v1/user/accept', {
       token,
-      body: { gtc: true, business_invite: true },
+      body: { gtc: true },
     });
     expect(res.status).toBe(200);
-    expect(res.body.attributes).toMatchObject({ acceptedGtc: true, acceptedBusinessInvite: true });
+    expect(res.body.attributes).toMatchObject({ acceptedGtc: true, acceptedBusinessInvite: false });
+    // Without an invitation waiting there is nothing to answer (the invitation's own path is in
+    // routes/businesses/members.test.ts).
+    const answer = await t.request('POST', '/api/v1/user/accept', {
+      token,
+      body: { business_invite: true },
+    });
+    expect(answer).toMatchObject({
+      status: 409,
+      body: { code: BUSINESS_ERRORS.noInvitation },
+    });
+    const after = await t.request<TUser>('GET', '/api/v1/user', { token });
+    expect(after.body.attributes).toMatchObject({ acceptedBusinessInvite: false });
   });
 });
 

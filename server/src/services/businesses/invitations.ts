@@ -1,3 +1,4 @@
+import { BUSINESS_ERRORS } from '@signet/shared/business/business.constants';
 import { emailDomain } from '@signet/shared/business/business.rules';
 import type { TInvitation, TInvitationList } from '@signet/shared/business/business.schema';
 import { and, asc, eq, isNull } from 'drizzle-orm';
@@ -215,7 +216,7 @@ export async function answerInvitation(
     .where(eq(businessMembers.userId, user.id))
     .for('update');
   if (!membership || user.acceptedBusinessInvite) {
-    throw new AppError('NO_PENDING_INVITATION', 409, 'There is no invitation to answer');
+    throw new AppError(BUSINESS_ERRORS.noInvitation, 409, 'There is no invitation to answer');
   }
   const now = new Date();
   const [invitation] = await tx

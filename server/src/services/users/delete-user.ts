@@ -1,3 +1,4 @@
+import { BUSINESS_ERRORS } from '@signet/shared/business/business.constants';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { businessMembers } from '../../db/schema/business-members.ts';
 import { businesses } from '../../db/schema/businesses.ts';
@@ -46,7 +47,7 @@ export async function deleteUser(
         await tx.delete(businesses).where(eq(businesses.id, membership.businessId));
       } else if (membership.role === 'admin' && others.admins === 0) {
         throw new AppError(
-          'LAST_BUSINESS_ADMIN',
+          BUSINESS_ERRORS.lastAdmin,
           409,
           'You are the last admin of your business; make another member admin first',
         );
