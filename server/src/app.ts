@@ -11,7 +11,8 @@ import { authenticate as defaultAuthenticate, routeModules } from './routes/inde
 import { pkiRoutes } from './routes/pki/index.ts';
 import { sandboxDnsRoutes } from './routes/sandbox/dns.ts';
 import { mabSandboxRoutes } from './routes/sandbox/mab.ts';
-import { mailboxRoutes } from './routes/system/mailbox.ts';
+import { mailboxEnabled, mailboxRoutes } from './routes/system/mailbox.ts';
+import { isLoopback, peerAddress } from './security/client-ip.ts';
 
 export type { AppDeps, AppEnv } from './http/types.ts';
 
@@ -19,7 +20,7 @@ export type { AppDeps, AppEnv } from './http/types.ts';
  * Builds the Hono app: request id + one log line per request, the API under `/api` (every
  * module of `routes/index.ts`, `/api/openapi.json`, `/api/docs`, JSON 404 for the rest), the
  * built-in CA's certificates, CRL and OCSP responder under `/pki`, the dev mailbox under `/dev`
- * outside production, and one error handler.
+ * (see {@link mailboxEnabled}; loopback clients only), and one error handler.
  *
  * Authentication: routes whose auth is not 'none' call `deps.authenticate` (default: the one
  * exported by `routes/index.ts`) once per request; the result is `c.get('principal')`.
@@ -108,13 +109,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     app.route(MAB_SANDBOX_PATH, mabSandboxRoutes(full, mabSandbox));
   }
 
-  if (full.config.mode !== 'production') {
-    if (ready) {
-      app.use('/dev/*', async (_c, next) => {
-        await ready;
-        await next();
-      });
-    }
+  if (mailboxEnabled(full.config)) {
+    // It shows password-reset links: only this machine may read it, judged by the socket's
+    // peer and never by a forwarded header (a proxy on this machine is loopback too: the
+    // mailbox exists only without SMTP and outside production, i.e. on a developer's machine).
+    app.use('/dev/*', async (c, next) => {
+      if (!isLoopback(peerAddress(c)))
+        return c.json({ code: 'NOT_FOUND', message: 'Not found' }, 404);
+      if (ready) await ready;
+      await next();
+    });
     app.route('/dev', mailboxRoutes(full));
   }
   // The sandbox DNS zone of the domain verifier (config refuses it in production).

@@ -1,23 +1,55 @@
-import { describe, expect, it } from 'vitest';
-import { ConfigError, DEV_SECRET, loadConfig } from './config.ts';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
 
 const secret = 'x'.repeat(40);
+// Development mode keeps its generated secret in DATA_DIR: never let a test write to ./data.
+const scratch = mkdtempSync(join(tmpdir(), 'signet-config-'));
+const DATA_DIR = join(scratch, 'data');
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('loadConfig', () => {
   it('has development defaults', () => {
-    const c = loadConfig({});
+    const c = loadConfig({ DATA_DIR });
     expect(c).toMatchObject({
       port: 3000,
       publicUrl: 'http://localhost:3000',
       mode: 'development',
       platform: 'EU',
-      secret: DEV_SECRET,
       logLevel: 'info',
+      dataDir: DATA_DIR,
     });
-    expect(c.dataDir).toMatch(/\/data$/);
+    expect(loadConfig({ SIGNET_MODE: 'test' }).dataDir).toMatch(/\/data$/);
     expect(c.databaseUrl).toBeUndefined();
     expect(c.smtpUrl).toBeUndefined();
-    expect(c.warnings.join(' ')).toMatch(/SIGNET_SECRET/);
+  });
+
+  it('generates a random secret into DATA_DIR on first start and keeps it', () => {
+    const dir = join(scratch, 'fresh');
+    const first = loadConfig({ DATA_DIR: dir });
+    expect(first.warnings.join(' ')).toMatch(/SIGNET_SECRET is not set: generated/);
+    expect(first.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const file = join(dir, 'secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.secret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const again = loadConfig({ DATA_DIR: dir });
+    expect(again.secret).toBe(first.secret);
+    expect(again.warnings).toEqual([]);
+    // Another install gets another secret: nothing fixed or public.
+    expect(loadConfig({ DATA_DIR: join(scratch, 'other') }).secret).not.toBe(first.secret);
+    // Test mode makes one per process and writes nothing.
+    const test = loadConfig({ SIGNET_MODE: 'test', DATA_DIR: join(scratch, 'test-mode') });
+    expect(test.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(() => statSync(join(scratch, 'test-mode', 'secret'))).toThrow();
+  });
+
+  it('refuses a secret file that was truncated instead of replacing it', () => {
+    const dir = join(scratch, 'broken');
+    loadConfig({ DATA_DIR: dir });
+    writeFileSync(join(dir, 'secret'), 'short\n');
+    expect(() => loadConfig({ DATA_DIR: dir })).toThrow(/shorter than 32/);
   });
 
   it('reads every variable', () => {
@@ -48,9 +80,9 @@ describe('loadConfig', () => {
   });
 
   it('takes the platform from the host suffix', () => {
-    expect(loadConfig({ PUBLIC_URL: 'https://signet.example.com' }).platform).toBe('EU');
-    expect(loadConfig({ PUBLIC_URL: 'https://signet.example.ch' }).platform).toBe('CH');
-    expect(loadConfig({ PUBLIC_URL: 'https://ch.example.com' }).platform).toBe('EU');
+    expect(loadConfig({ DATA_DIR, PUBLIC_URL: 'https://signet.example.com' }).platform).toBe('EU');
+    expect(loadConfig({ DATA_DIR, PUBLIC_URL: 'https://signet.example.ch' }).platform).toBe('CH');
+    expect(loadConfig({ DATA_DIR, PUBLIC_URL: 'https://ch.example.com' }).platform).toBe('EU');
   });
 
   it('lets SIGNET_MODE win over NODE_ENV', () => {
@@ -60,9 +92,9 @@ describe('loadConfig', () => {
   });
 
   it('trusts X-Forwarded-For only when TRUST_PROXY says so', () => {
-    expect(loadConfig({}).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
-    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ DATA_DIR, TRUST_PROXY: '0' }).trustProxy).toBe(false);
   });
 
   it.each([
@@ -110,7 +142,7 @@ describe('loadConfig', () => {
   });
 
   it('treats empty variables as unset', () => {
-    const c = loadConfig({ PORT: '', DATABASE_URL: '', SMTP_URL: '' });
+    const c = loadConfig({ DATA_DIR, PORT: '', DATABASE_URL: '', SMTP_URL: '' });
     expect(c.port).toBe(3000);
     expect(c.databaseUrl).toBeUndefined();
     expect(c.smtpUrl).toBeUndefined();

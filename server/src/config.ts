@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
+import { loadOrCreateSecret, MIN_SECRET_LENGTH } from './security/secret-file.ts';
 import type { S3Settings } from './storage/s3-blob-store.ts';
 
 export type Mode = 'production' | 'development' | 'test';
@@ -17,7 +19,10 @@ export type Config = {
   /** SMTP URL for nodemailer; when absent mails stay in the outbox, readable at /dev/mailbox. */
   smtpUrl?: string;
   mailFrom: string;
-  /** Secret for keys and tokens derived by the server. */
+  /**
+   * Secret for keys and tokens derived by the server: SIGNET_SECRET; outside production without
+   * it, a random one kept in `dataDir/secret` (development) or made per process (test).
+   */
   secret: string;
   mode: Mode;
   /** EU or CH, from the suffix of PUBLIC_URL's host (`.ch` → CH). */
@@ -71,9 +76,7 @@ export class ConfigError extends Error {
   }
 }
 
-/** The fixed secret used outside production when SIGNET_SECRET is not set. Never use it live. */
-export const DEV_SECRET = 'signet-development-secret-do-not-use-in-production';
-
+const dataDirOf = (dir: string) => (isAbsolute(dir) ? dir : resolve(dir));
 const empty = (v: unknown) => (v === '' ? undefined : v);
 const optionalString = z.preprocess(empty, z.string().optional());
 
@@ -107,7 +110,10 @@ const ZEnv = z.object({
   MAIL_FROM: optionalString,
   SIGNET_SECRET: z.preprocess(
     empty,
-    z.string().min(32, 'must be at least 32 characters long').optional(),
+    z
+      .string()
+      .min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters long`)
+      .optional(),
   ),
   SIGNET_MODE: z.preprocess(
     empty,
@@ -203,9 +209,19 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         'Invalid configuration: SIGNET_SECRET is required in production (at least 32 characters)',
       );
     }
-    secret = DEV_SECRET;
-    if (mode !== 'test')
-      warnings.push('SIGNET_SECRET is not set: using the fixed development secret');
+    // Never a fixed, public secret: a development install gets its own random one on disk, so
+    // keys survive restarts; a test run gets one that lives as long as the process.
+    if (mode === 'test') {
+      secret = randomBytes(32).toString('base64url');
+    } else {
+      const kept = loadOrCreateSecret(dataDirOf(e.DATA_DIR));
+      secret = kept.secret;
+      if (kept.created) {
+        warnings.push(
+          `SIGNET_SECRET is not set: generated a random secret into ${kept.path} (keep it with the data; set SIGNET_SECRET when several instances share a database)`,
+        );
+      }
+    }
   }
 
   const port = e.PORT;
@@ -225,7 +241,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   const host = new URL(publicUrl).hostname.toLowerCase();
   const platform: Platform = host.endsWith('.ch') ? 'CH' : 'EU';
-  const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(e.DATA_DIR);
+  const dataDir = dataDirOf(e.DATA_DIR);
   const s3 = readS3Settings(env);
   const mailFrom = e.MAIL_FROM ?? `Signet <no-reply@${host.includes('.') ? host : 'signet.local'}>`;
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { clientIp } from './client-ip.ts';
+import { clientIp, isLoopback } from './client-ip.ts';
 
 function appWith(trustProxy: boolean) {
   const app = new Hono();
@@ -28,5 +28,22 @@ describe('clientIp', () => {
 
   it('is null without a socket (app.request in tests)', async () => {
     expect(await ip(appWith(false), {})).toBe('none');
+  });
+});
+
+describe('isLoopback', () => {
+  it('is this machine only', () => {
+    for (const a of ['127.0.0.1', '127.8.9.10', '::1']) expect(isLoopback(a), a).toBe(true);
+    for (const a of [
+      '10.0.0.1',
+      '192.168.1.1',
+      '::ffff:127.0.0.1',
+      'fe80::1',
+      '',
+      null,
+      'localhost',
+    ]) {
+      expect(isLoopback(a), String(a)).toBe(false);
+    }
   });
 });

@@ -13,13 +13,15 @@ const s3Env = {
 
 describe('createBlobStore', () => {
   it('uses files under DATA_DIR/blobs when no S3 variable is set', async () => {
-    const store = await createBlobStore(loadConfig({ DATA_DIR: '/srv/signet', S3_ENDPOINT: '' }));
+    const store = await createBlobStore(
+      loadConfig({ SIGNET_MODE: 'test', DATA_DIR: '/srv/signet', S3_ENDPOINT: '' }),
+    );
     expect(store).toBeInstanceOf(FsBlobStore);
     expect((store as FsBlobStore).root).toBe(join('/srv/signet', 'blobs'));
   });
 
   it('uses S3 when all four S3 variables are set', async () => {
-    const store = await createBlobStore(loadConfig(s3Env));
+    const store = await createBlobStore(loadConfig({ SIGNET_MODE: 'test', ...s3Env }));
     expect(store).toBeInstanceOf(S3BlobStore);
     expect((store as S3BlobStore).bucket).toBe('signet-blobs');
     (store as S3BlobStore).close();

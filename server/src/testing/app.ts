@@ -48,7 +48,13 @@ export type TestApp = {
   request: <T = unknown>(
     method: string,
     path: string,
-    options?: { body?: unknown; token?: string; headers?: Record<string, string> },
+    options?: {
+      body?: unknown;
+      token?: string;
+      headers?: Record<string, string>;
+      /** The socket's peer address the server sees (default: none, like `app.request`). */
+      remoteAddress?: string;
+    },
   ) => Promise<TestResponse<T>>;
   close: () => Promise<void>;
 };
@@ -59,6 +65,16 @@ export type TestAppOverrides = {
   /** Replace parts of the dependencies (e.g. `mailer`, `authenticate`). */
   deps?: Partial<Omit<AppDeps, 'db' | 'config'>>;
 };
+
+/**
+ * The bindings `@hono/node-server` gives a request, reduced to what the server reads: the
+ * socket's peer address. Pass as the third argument of `app.request`.
+ */
+export function peerEnv(remoteAddress: string): {
+  incoming: { socket: { remoteAddress: string } };
+} {
+  return { incoming: { socket: { remoteAddress } } };
+}
 
 /**
  * A real app on a fresh database with migrations applied, for route tests.
@@ -131,11 +147,11 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
         }
       }
       if (options.token) headers.Authorization = `Bearer ${options.token}`;
-      const res = await app.request(path, {
-        method,
-        headers,
-        ...(body !== undefined ? { body: body as never } : {}),
-      });
+      const res = await app.request(
+        path,
+        { method, headers, ...(body !== undefined ? { body: body as never } : {}) },
+        options.remoteAddress ? peerEnv(options.remoteAddress) : undefined,
+      );
       const text = await res.text();
       let parsed: unknown = text === '' ? undefined : text;
       if (text && res.headers.get('content-type')?.includes('json')) parsed = JSON.parse(text);

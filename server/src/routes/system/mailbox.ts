@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { Config } from '../../config.ts';
 import type { AppDeps, AppEnv } from '../../http/types.ts';
 import { listMailbox, type MailboxEntry } from '../../mail/mailbox.ts';
 import { escapeHtml } from '../../mail/templates/index.ts';
@@ -11,7 +12,15 @@ export function mailLinks(entry: Pick<MailboxEntry, 'text'>): string[] {
 }
 
 /**
- * The development mailbox (mounted at /dev only outside production):
+ * Whether the development mailbox exists: only where mail goes nowhere else (no SMTP_URL) and
+ * outside production. Even then it answers loopback clients only (see app.ts).
+ */
+export function mailboxEnabled(config: Pick<Config, 'mode' | 'smtpUrl'>): boolean {
+  return config.mode !== 'production' && !config.smtpUrl;
+}
+
+/**
+ * The development mailbox (mounted at /dev when {@link mailboxEnabled}, loopback clients only):
  * `GET /dev/mailbox` HTML list, `GET /dev/mailbox/{id}` one mail as sent,
  * `GET /dev/mailbox.json?to=` JSON list (with the links of each mail).
  */
@@ -35,6 +44,7 @@ export function mailboxRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mailbox – Signet</title>
 <style>body{font-family:system-ui,sans-serif;margin:2rem}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.4rem;text-align:left}</style></head>
 <body><h1>Development mailbox</h1>
+<p>Every mail this server sends is kept here because no SMTP server is configured (<code>SMTP_URL</code>) and the server does not run in production mode. It contains sign-in and password-reset links, so it answers only to requests from this machine (loopback); everyone else gets 404.</p>
 <form><label>Recipient <input name="to" value="${escapeHtml(to ?? '')}"></label> <button>Filter</button></form>
 <p>${entries.length} mail(s). JSON: <a href="/dev/mailbox.json">/dev/mailbox.json</a></p>
 <table><thead><tr><th>Created</th><th>To</th><th>Subject</th><th>Language</th><th>Status</th></tr></thead>
