@@ -40,7 +40,7 @@ import { createMailboxMailer } from '../src/mail/mailer.ts';
 import { loadPdf } from '../src/pdf/inspect.ts';
 import { signatureContents } from '../src/pdf/ltv.ts';
 import { makeTestPdf } from '../src/pdf/make-test-pdf.ts';
-import { warmUpRenderer } from '../src/pdf/render.ts';
+import { PdfPool } from '../src/pdf/pool/pool.ts';
 import { warmUpSigning } from '../src/pdf/warm-up.ts';
 import { createSession } from '../src/services/auth/create-session.ts';
 import { platformCa } from '../src/services/pki/platform-ca.ts';
@@ -93,7 +93,8 @@ try {
   const ca = await platformCa(db, config);
   await warmUpSigning(ca, await timestampAuthority(config, ca));
 
-  const app = createApp({ config, db, log, mailer: createMailboxMailer(), blobs });
+  const pool = new PdfPool({ size: 2 });
+  const app = createApp({ config, db, log, mailer: createMailboxMailer(), blobs, pdf: pool });
   const server = createAdaptorServer({ fetch: app.fetch });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
@@ -348,9 +349,11 @@ try {
 
   // ---------------------------------------------------------------------------------------
   // 3. page images through HTTP
-  await warmUpRenderer();
   const headers = { Authorization: `Bearer ${tokens.get(owner.id)}` };
   const pagesPdf = await makeTestPdf({ pages: PAGES, title: 'Pages bench' });
+  // PDF workers start on first use: warm one, as a server that has drawn a page before.
+  const warm = await makeTestPdf({ pages: 1, title: 'warm-up' });
+  await pool.run('render', { source: { sha256: 'warm', bytes: warm }, page: 1, scale: 100 });
   const up = await fetch(`${base}/v3/documents`, {
     method: 'POST',
     headers: { ...headers, 'Content-Type': 'application/json' },
@@ -382,6 +385,7 @@ try {
     }
   }
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  await pool.close();
   const firstPng = median(firstImage);
   const cachedPng = median(cachedImage);
   console.log(

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { loadOrCreateSecret, MIN_SECRET_LENGTH } from './security/secret-file.ts';
@@ -49,6 +50,14 @@ export type Config = {
    * (the option is not offered).
    */
   mabProvider: 'sandbox' | 'none';
+  /** PDF worker processes (PDF_WORKERS, default: the CPU count, 2 to 4). */
+  pdfWorkers: number;
+  /** Resident memory one PDF worker may use in MiB (PDF_WORKER_MEMORY_MB, default 512). */
+  pdfWorkerMemoryMb: number;
+  /** Accept PDFs with JavaScript or actions that run on opening (ALLOW_ACTIVE_CONTENT, default false). */
+  allowActiveContent: boolean;
+  /** Uploads read at the same time; more wait for a turn (MAX_CONCURRENT_UPLOADS, default 16). */
+  maxConcurrentUploads: number;
   /** S3-compatible blob store (all four S3_* variables); absent: files under `dataDir/blobs`. */
   s3?: S3Settings;
   /**
@@ -156,6 +165,35 @@ const ZEnv = z.object({
       })
       .optional(),
   ),
+  PDF_WORKERS: z.preprocess(
+    empty,
+    z.coerce
+      .number({ error: 'must be a whole number from 1 to 64' })
+      .int('must be a whole number from 1 to 64')
+      .min(1, 'must be a whole number from 1 to 64')
+      .max(64, 'must be a whole number from 1 to 64')
+      .optional(),
+  ),
+  PDF_WORKER_MEMORY_MB: z.preprocess(
+    empty,
+    z.coerce
+      .number({ error: 'must be a whole number of MiB, at least 128' })
+      .int('must be a whole number of MiB, at least 128')
+      .min(128, 'must be a whole number of MiB, at least 128')
+      .default(512),
+  ),
+  ALLOW_ACTIVE_CONTENT: z.preprocess(
+    empty,
+    z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).optional(),
+  ),
+  MAX_CONCURRENT_UPLOADS: z.preprocess(
+    empty,
+    z.coerce
+      .number({ error: 'must be a whole number from 1' })
+      .int('must be a whole number from 1')
+      .min(1, 'must be a whole number from 1')
+      .default(16),
+  ),
   TRUST_PROXY: z.preprocess(
     empty,
     z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).optional(),
@@ -259,6 +297,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     maxPages: e.MAX_PAGES,
+    pdfWorkers: e.PDF_WORKERS ?? Math.min(4, Math.max(2, availableParallelism())),
+    pdfWorkerMemoryMb: e.PDF_WORKER_MEMORY_MB,
+    allowActiveContent: e.ALLOW_ACTIVE_CONTENT === 'true' || e.ALLOW_ACTIVE_CONTENT === '1',
+    maxConcurrentUploads: e.MAX_CONCURRENT_UPLOADS,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     // Sandboxes stand in for outside services; in production they are opt-in.
     smsProvider: e.SMS_PROVIDER ?? (mode === 'production' ? 'none' : 'sandbox'),

@@ -17,7 +17,8 @@ function sources(dir: string): string[] {
 
 /**
  * Every 4xx code the API can answer: `new AppError('CODE', 4xx, …)`, AppError subclasses'
- * `super('CODE', 4xx, …)`, and the 403/409 verdicts of the shared request rules.
+ * `super('CODE', 4xx, …)`, `new PdfError('CODE', …)` (always 422), and the 403/409 verdicts
+ * of the shared request rules.
  */
 function clientErrorCodes(): Set<string> {
   const codes = new Set<string>();
@@ -25,6 +26,9 @@ function clientErrorCodes(): Set<string> {
   for (const file of sources(join(root, 'server/src'))) {
     for (const m of readFileSync(file, 'utf8').matchAll(thrown)) {
       if (Number(m[2]) < 500) codes.add(m[1] as string);
+    }
+    for (const m of readFileSync(file, 'utf8').matchAll(/new PdfError\(\s*'([A-Z][A-Z0-9_]+)'/g)) {
+      codes.add(m[1] as string);
     }
   }
   const rules = readFileSync(
@@ -44,6 +48,7 @@ describe('error texts', () => {
     // The scan must find the codes it is meant to find, or this test proves nothing.
     expect(codes).toContain('INVALID_CREDENTIALS');
     expect(codes).toContain('NOT_YOUR_TURN');
+    expect(codes).toContain('PDF_ACTIVE_CONTENT');
     expect(codes.size).toBeGreaterThan(30);
     for (const [lang, namespaces] of Object.entries(messages)) {
       const texts = (namespaces as Record<string, Record<string, string>>).errors ?? {};

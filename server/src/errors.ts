@@ -35,3 +35,14 @@ export function isAppError(e: unknown): e is AppError {
       typeof (e as AppError).status === 'number')
   );
 }
+
+/** 503 SERVER_BUSY with Retry-After: too much work waiting; the client tries again shortly. */
+export function serverBusy(retryAfterSeconds = 2): AppError {
+  return new AppError(
+    'SERVER_BUSY',
+    503,
+    'The server is busy; please try again in a moment.',
+    { retryAfter: retryAfterSeconds },
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
+}

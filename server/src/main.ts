@@ -49,6 +49,8 @@ async function main() {
     { smsHandlers },
     { businessJobHandlers, startBusinessJobs },
     { mailAttachmentResolver },
+    { PdfPool },
+    { removeStaleUploads },
   ] = await Promise.all([
     import('@hono/node-server'),
     import('./app.ts'),
@@ -62,6 +64,8 @@ async function main() {
     import('./providers/sms/index.ts'),
     import('./services/businesses/jobs.ts'),
     import('./services/signing/mail-attachments.ts'),
+    import('./pdf/pool/pool.ts'),
+    import('./http/upload.ts'),
   ]);
   const mailer = createMailer(config);
   // Listen while the database opens; routes that need it wait for `ready`.
@@ -72,7 +76,10 @@ async function main() {
     process.exit(1);
   });
   const blobs = await createBlobStore(config);
-  const deps = { config, db, log, mailer, ready, blobs };
+  // Untrusted PDFs are parsed and drawn in worker processes, started when first needed.
+  const pdf = new PdfPool({ size: config.pdfWorkers, memoryMb: config.pdfWorkerMemoryMb, log });
+  await removeStaleUploads(config.dataDir);
+  const deps = { config, db, log, mailer, ready, blobs, pdf };
   const app = createApp(deps);
   const root = fileURLToPath(new URL('../../', import.meta.url));
   const web = mountWeb(app, {
@@ -86,7 +93,7 @@ async function main() {
     mailer,
     config,
     handlers: {
-      ...renderJobHandlers(blobs),
+      ...renderJobHandlers({ db, blobs, pdf, log }),
       ...protocolJobHandlers({ db, blobs, config, log }),
       ...smsHandlers(config, db),
       ...businessJobHandlers({ db, blobs, config, log }),
@@ -130,6 +137,7 @@ async function main() {
     await closed;
     stopMaintenance();
     await worker.stop();
+    await pdf.close();
     await mailer.close();
     await (await ready).close();
     log.info('stopped');
@@ -151,8 +159,9 @@ async function main() {
   // The embedded database has no autovacuum: do its job (no-op on PostgreSQL).
   const { startPgliteMaintenance } = await import('./db/pglite-maintenance.ts');
   stopMaintenance = startPgliteMaintenance(database, log);
-  // After the port is open: warm the site handler so the first page view is fast, create or load
-  // the built-in CA (first start creates it) and warm the page renderer (a cold render is slow).
+  // After the port is open: warm the site handler so the first page view is fast, and create or
+  // load the built-in CA (first start creates it). Page rendering is not warmed here: it runs in
+  // PDF workers that start on first use and leave when idle.
   setTimeout(() => {
     void web.preload();
     void warmUp(db, config, log);
@@ -165,19 +174,16 @@ async function warmUp(
   log: import('./log.ts').Logger,
 ) {
   try {
-    const [{ platformCa }, { timestampAuthority }, { warmUpSigning }, { warmUpRenderer }] =
-      await Promise.all([
-        import('./services/pki/platform-ca.ts'),
-        import('./services/pki/timestamp-authority.ts'),
-        import('./pdf/warm-up.ts'),
-        import('./pdf/render.ts'),
-      ]);
+    const [{ platformCa }, { timestampAuthority }, { warmUpSigning }] = await Promise.all([
+      import('./services/pki/platform-ca.ts'),
+      import('./services/pki/timestamp-authority.ts'),
+      import('./pdf/warm-up.ts'),
+    ]);
     const ca = await platformCa(db, config);
     // The first signature should not pay for compiling the signing path.
     await warmUpSigning(ca, await timestampAuthority({}, ca));
-    await warmUpRenderer();
   } catch (e) {
-    log.error({ err: e }, 'warm-up failed; signing and page images will retry on first use');
+    log.error({ err: e }, 'warm-up failed; signing will retry on first use');
   }
 }
 

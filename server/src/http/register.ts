@@ -26,7 +26,7 @@ export type HandlerArgs<R extends RouteDef> = RouteInput<R> & {
 
 /**
  * The service context of one call: the app's parts, the caller and the call's IP and user
- * agent. The blob store is looked up when a use case first touches it.
+ * agent. The blob store and the PDF pool are looked up when a use case first touches them.
  */
 export function serviceContext<P extends Principal | null>(
   c: Context<AppEnv>,
@@ -38,6 +38,10 @@ export function serviceContext<P extends Principal | null>(
     get blobs() {
       if (!deps.blobs) throw new Error('This app was built without a blob store (deps.blobs)');
       return deps.blobs;
+    },
+    get pdf() {
+      if (!deps.pdf) throw new Error('This app was built without a PDF worker pool (deps.pdf)');
+      return deps.pdf;
     },
     config: deps.config,
     log: deps.log,

@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Logger } from '../log.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { PdfPool } from '../pdf/pool/pool.ts';
 import type { Principal, UserPrincipal } from '../services/context.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 
@@ -31,6 +32,8 @@ export type AppDeps = {
   authenticate?: Authenticate;
   /** Blob store for PDFs and renders; defaults to `createBlobStore` from the environment and DATA_DIR. */
   blobs?: BlobStore;
+  /** The PDF worker pool (untrusted PDFs are parsed and drawn there); main.ts and createTestApp pass one. */
+  pdf?: PdfPool;
   /**
    * Set when `db` is still opening (the server listens before that): resolves once `db` can
    * be used. `registerRoute` waits for it unless a route is registered with `needsDb: false`.

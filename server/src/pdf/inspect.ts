@@ -1,17 +1,7 @@
 import { PDF, type PdfArray, type PdfDict, type PdfObject } from '@libpdf/core';
-import { PdfError } from './errors.ts';
-
-export type PdfInfo = {
-  pages: number;
-  /** Always false: encrypted input throws PDF_ENCRYPTED instead. */
-  encrypted: false;
-  /** Header version, e.g. "1.7". */
-  version: string;
-  /** Page sizes in points (crop box), for placing visual signatures. */
-  pageSizes: { width: number; height: number }[];
-  signatures: number;
-  title?: string;
-};
+import { encrypted, PdfError, unreadable } from './errors.ts';
+import { looksLikePdf } from './magic.ts';
+import { declaresEncryption } from './trailer.ts';
 
 export type PdfSignatureInfo = {
   fieldName: string;
@@ -27,53 +17,31 @@ export type PdfSignatureInfo = {
   coversWholeDocument: boolean;
 };
 
-/** Parses the PDF; unreadable, damaged or encrypted files throw a PdfError (422). */
+/**
+ * Parses the PDF. Encryption is told from the trailer before any object is parsed (see
+ * encryption.ts), so an encrypted file is PDF_ENCRYPTED whatever its layout; anything the
+ * parser cannot read is PDF_UNREADABLE, without the parser's message. No pages: PDF_NO_PAGES.
+ */
 export async function loadPdf(bytes: Uint8Array): Promise<PDF> {
-  if (!looksLikePdf(bytes)) throw new PdfError('PDF_UNREADABLE', 'The file is not a PDF');
+  if (!looksLikePdf(bytes)) throw unreadable();
+  if (declaresEncryption(bytes)) throw encrypted();
   let doc: PDF;
   try {
     doc = await PDF.load(bytes);
-  } catch (error) {
-    if (/encrypt|password/i.test(String(error))) {
-      throw new PdfError('PDF_ENCRYPTED', 'The PDF is encrypted or password protected');
-    }
-    throw new PdfError('PDF_UNREADABLE', 'The PDF is damaged and cannot be read', {
-      reason: String(error),
-    });
+  } catch {
+    throw unreadable();
   }
-  if (doc.isEncrypted)
-    throw new PdfError('PDF_ENCRYPTED', 'The PDF is encrypted or password protected');
+  if (doc.isEncrypted) throw encrypted();
   // A file readable only by scanning for objects would be rewritten, not appended to.
-  if (doc.recoveredViaBruteForce) {
-    throw new PdfError('PDF_UNREADABLE', 'The PDF is damaged (broken cross-reference table)');
+  if (doc.recoveredViaBruteForce) throw unreadable();
+  let pages: number;
+  try {
+    pages = doc.getPageCount();
+  } catch {
+    throw unreadable();
   }
-  if (doc.getPageCount() === 0) throw new PdfError('PDF_NO_PAGES', 'The PDF has no pages');
+  if (pages === 0) throw new PdfError('PDF_NO_PAGES', 'The PDF has no pages.');
   return doc;
-}
-
-/** `%PDF-` within the first KiB, as the PDF specification allows leading garbage. */
-export function looksLikePdf(bytes: Uint8Array): boolean {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 1024)).includes(
-    '%PDF-',
-  );
-}
-
-/** Facts an upload is checked against: page count, sizes, existing signatures. */
-export async function inspectPdf(bytes: Uint8Array): Promise<PdfInfo> {
-  const doc = await loadPdf(bytes);
-  const pages = doc.getPages();
-  const title = doc.getTitle();
-  return {
-    pages: pages.length,
-    encrypted: false,
-    version: doc.version,
-    pageSizes: pages.map((page) => {
-      const box = page.getCropBox();
-      return { width: box.width, height: box.height };
-    }),
-    signatures: signatureDicts(doc).length,
-    ...(title ? { title } : {}),
-  };
 }
 
 /** The signatures in the file, oldest first (by position of their signed range). */
@@ -114,6 +82,11 @@ export async function listSignatures(bytes: Uint8Array): Promise<PdfSignatureInf
       };
     })
     .sort((a, b) => a.byteRange[3] + a.byteRange[2] - (b.byteRange[3] + b.byteRange[2]));
+}
+
+/** How many signed signature fields the document has. */
+export function signatureCount(doc: PDF): number {
+  return signatureDicts(doc).length;
 }
 
 function signatureDicts(doc: PDF): { name: string; dict: PdfDict }[] {

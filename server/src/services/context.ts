@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Logger } from '../log.ts';
+import type { PdfPool } from '../pdf/pool/pool.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 
 /** A caller with an account: who they are (and the session they use, when they have one). */
@@ -25,13 +26,15 @@ export type RequestMeta = { ip: string | null; userAgent: string | null };
 
 /**
  * What every use case gets, built once per call by the HTTP layer (`registerRoute`) and by jobs
- * and tests the same way: the database, the blob store, the configuration, the logger, the
- * caller and the call's IP and user agent. A use case takes what it needs from it
+ * and tests the same way: the database, the blob store, the PDF worker pool, the configuration,
+ * the logger, the caller and the call's IP and user agent. A use case takes what it needs from it
  * (`Pick<ServiceContext, 'db' | 'principal'>` for a read) and never sees a `Request`.
  */
 export type ServiceContext<P extends Principal | null = UserPrincipal> = {
   db: Db;
   blobs: BlobStore;
+  /** Where untrusted PDFs are parsed and drawn (worker processes with limits). */
+  pdf: PdfPool;
   config: Config;
   log: Logger;
   principal: P;

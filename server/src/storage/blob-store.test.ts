@@ -46,6 +46,30 @@ function blobStoreContract(name: string, make: () => Promise<Harness>) {
       );
     });
 
+    it('stores a file under its SHA-256, streamed, and is idempotent like put', async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'signet-putfile-'));
+      try {
+        const bytes = randomBytes(3 * 1024 * 1024);
+        const make = async (name: string) => {
+          const path = join(dir, name);
+          await writeFile(path, bytes);
+          return path;
+        };
+        const file = { sha256: sha(bytes), size: bytes.byteLength };
+        const res = await h.store.putFile(await make('a.upload'), file, {
+          contentType: 'application/pdf',
+        });
+        expect(res).toEqual({ key: sha(bytes), sha256: sha(bytes), size: bytes.byteLength });
+        expect(sha((await h.store.get(res.key)) as Uint8Array)).toBe(res.key);
+        const again = await h.store.putFile(await make('b.upload'), file);
+        expect(again.key).toBe(res.key);
+        const local = h.store.localPath(res.key);
+        if (local) expect(sha(await readFile(local))).toBe(res.key);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
+
     it('stores an empty blob', async () => {
       const res = await h.store.put(new Uint8Array(0));
       expect(res.key).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');

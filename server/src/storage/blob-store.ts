@@ -34,6 +34,16 @@ export type BlobStore = {
   readonly kind: 'fs' | 's3';
   /** Stores `bytes` under their SHA-256; idempotent. */
   put(bytes: Uint8Array, options?: PutOptions): Promise<PutResult>;
+  /**
+   * Stores the file at `path` under its SHA-256 (`file.sha256`, computed by whoever wrote it),
+   * streaming it: the bytes are never held in memory whole. The file may be moved away (it is
+   * a temporary file the caller removes afterwards either way). Idempotent like `put`.
+   */
+  putFile(
+    path: string,
+    file: { sha256: string; size: number },
+    options?: PutOptions,
+  ): Promise<PutResult>;
   /** Stores `bytes` under a derived key (not a content key), replacing what was there. */
   putAt(key: string, bytes: Uint8Array, options?: PutOptions): Promise<void>;
   /** The bytes stored under `key`, or null when there are none. */
@@ -43,6 +53,11 @@ export type BlobStore = {
   delete(key: string): Promise<void>;
   /** Removes every derived key under `prefix` (which ends with `/`), e.g. `render/<sha256>/`. */
   deletePrefix(prefix: string): Promise<void>;
+  /**
+   * A file on this machine holding the blob, when the store keeps it as one (a PDF worker then
+   * reads it instead of receiving the bytes); null otherwise.
+   */
+  localPath(key: string): string | null;
 };
 
 /** Thrown for a key outside the rules of {@link BlobStore}: a programming error, not user input. */

@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import {
   CreateBucketCommand,
   DeleteObjectCommand,
@@ -14,6 +15,7 @@ import {
   assertDerivedKey,
   assertKeyPrefix,
   type BlobStore,
+  isContentKey,
   type PutOptions,
   type PutResult,
   sha256Hex,
@@ -84,6 +86,29 @@ export class S3BlobStore implements BlobStore {
       }),
     );
     return { key: sha256, sha256, size: bytes.byteLength };
+  }
+
+  async putFile(
+    path: string,
+    file: { sha256: string; size: number },
+    options?: PutOptions,
+  ): Promise<PutResult> {
+    if (!isContentKey(file.sha256)) throw new Error('putFile: not a SHA-256');
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: file.sha256,
+        Body: createReadStream(path),
+        ContentLength: file.size,
+        ContentType: options?.contentType ?? 'application/octet-stream',
+        ChecksumSHA256: Buffer.from(file.sha256, 'hex').toString('base64'),
+      }),
+    );
+    return { key: file.sha256, sha256: file.sha256, size: file.size };
+  }
+
+  localPath(_key: string): string | null {
+    return null;
   }
 
   async putAt(key: string, bytes: Uint8Array, options?: PutOptions): Promise<void> {

@@ -18,6 +18,7 @@ import { mailAttachmentResolver } from '../services/signing/mail-attachments.ts'
 import { protocolJobHandlers } from '../services/signing/protocol-job.ts';
 import { createBlobStore } from '../storage/index.ts';
 import { openTestDatabase } from './database.ts';
+import { testPdfPool } from './pdf-pool.ts';
 
 export type TestMail = MailboxEntry & { links: string[] };
 
@@ -106,7 +107,8 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
   const log: Logger = overrides.deps?.log ?? createLogger(config);
   const mailer: Mailer = overrides.deps?.mailer ?? createMailboxMailer();
   const blobs = overrides.deps?.blobs ?? (await createBlobStore(config));
-  const deps: AppDeps = { config, db: database.db, log, mailer, blobs, ...overrides.deps };
+  const pdf = overrides.deps?.pdf ?? testPdfPool();
+  const deps: AppDeps = { config, db: database.db, log, mailer, blobs, pdf, ...overrides.deps };
   const app = createApp(deps);
   const worker = createWorker({
     db: database.db,
@@ -114,7 +116,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
     mailer,
     config,
     handlers: {
-      ...renderJobHandlers(blobs),
+      ...renderJobHandlers({ db: database.db, blobs, pdf, log }),
       ...protocolJobHandlers({ db: database.db, blobs, config, log }),
       ...smsHandlers(config, database.db),
       ...businessJobHandlers({ db: database.db, blobs, config, log }),

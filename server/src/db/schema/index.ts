@@ -17,6 +17,7 @@ export * from './mab-sessions.ts';
 export * from './maintenance.ts';
 export * from './observers.ts';
 export * from './outbox.ts';
+export * from './page-renders.ts';
 export * from './password-resets.ts';
 export * from './rate-limits.ts';
 export * from './request-documents.ts';

@@ -67,7 +67,7 @@ export const directSignRoutes: RouteModule = (api, deps) => {
   registerRoute(api, deps, routes.getDirectDocumentPage, async ({ ctx, params, query, c }) =>
     pageImageResponse(
       c,
-      await getPageImage(ctx.db, ctx.blobs, ctx.principal, params.id, params.n, query.scale),
+      await getPageImage(ctx, ctx.principal, params.id, params.n, query.scale),
     ),
   );
   registerRoute(api, deps, routes.directSign, ({ ctx, body }) => signDirect(ctx, body));

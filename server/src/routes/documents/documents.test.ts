@@ -9,6 +9,7 @@ import { qpdfEncrypt } from '../../pdf/test-tools.ts';
 import { pageImageSettings } from '../../services/documents/page-image.ts';
 import { RENDER_JOB_KIND, renderJobHandlers } from '../../services/documents/render-job.ts';
 import { FsBlobStore } from '../../storage/fs-blob-store.ts';
+import { testPdfPool } from '../../testing/pdf-pool.ts';
 import { signUp } from '../auth/testing.ts';
 import {
   blobFiles,
@@ -268,7 +269,7 @@ describe('page images', () => {
       log: t.deps.log,
       mailer: t.deps.mailer,
       config: t.config,
-      handlers: renderJobHandlers(store),
+      handlers: renderJobHandlers({ db: t.db, blobs: store, pdf: testPdfPool() }),
     });
     const wait = pageImageSettings.waitMs;
     pageImageSettings.waitMs = 0; // answer at once, as a slow page would

@@ -1,23 +1,41 @@
 import { routes } from '@signet/shared';
+import { ZDocumentUploadSchema } from '@signet/shared/signature-request/signature-request.schema';
 import type { Context } from 'hono';
 import { fileResponse } from '../../http/file-response.ts';
+import { Limiter } from '../../http/limiter.ts';
 import { registerRoute } from '../../http/register.ts';
 import type { AppEnv, RouteModule } from '../../http/types.ts';
-import { blobStoreFor } from '../../services/documents/blobs.ts';
+import { withUpload } from '../../http/upload.ts';
 import { deleteDocument } from '../../services/documents/delete-document.ts';
 import { downloadDocument } from '../../services/documents/download-document.ts';
 import { getDocument } from '../../services/documents/get-document.ts';
 import { getPageImage, type PageImageResult } from '../../services/documents/page-image.ts';
-import { uploadDocument } from '../../services/documents/upload-document.ts';
+import {
+  requirePdfHead,
+  tooLarge,
+  uploadDocument,
+} from '../../services/documents/upload-document.ts';
 
 /** `/v3/documents…`: upload, read, delete, download, page images (spec section 7, Documents). */
 export const documentRoutes: RouteModule = (api, deps) => {
-  const store = () => blobStoreFor(deps);
+  const uploads = new Limiter(deps.config.maxConcurrentUploads);
 
-  // The body is read by the service (multipart or base64 JSON, with the upload size limit), not
-  // by registerRoute's 1 MB JSON reader: the route is registered without its body schema.
-  registerRoute(api, deps, { ...routes.uploadDocument, body: undefined }, ({ principal, c }) =>
-    uploadDocument(deps.db, store(), deps.config, principal.userId, c.req.raw),
+  // The body is streamed by withUpload (multipart or base64 JSON, with the upload size limit),
+  // not by registerRoute's 1 MB JSON reader: the route is registered without its body schema.
+  registerRoute(api, deps, { ...routes.uploadDocument, body: undefined }, ({ ctx, c }) =>
+    uploads.run(() =>
+      withUpload(
+        c,
+        deps.config.dataDir,
+        {
+          maxBytes: deps.config.maxUploadBytes,
+          json: ZDocumentUploadSchema,
+          tooLarge,
+          checkHead: requirePdfHead,
+        },
+        (upload) => uploadDocument(ctx, ctx.principal.userId, upload),
+      ),
+    ),
   );
 
   registerRoute(api, deps, routes.getDocument, ({ ctx, params }) => getDocument(ctx, params.id));
@@ -31,10 +49,10 @@ export const documentRoutes: RouteModule = (api, deps) => {
     return fileResponse(file.bytes, 'application/pdf', file.fileName);
   });
 
-  registerRoute(api, deps, routes.getDocumentPage, async ({ principal, params, query, c }) =>
+  registerRoute(api, deps, routes.getDocumentPage, async ({ ctx, params, query, c }) =>
     pageImageResponse(
       c,
-      await getPageImage(deps.db, store(), principal.userId, params.id, params.n, query.scale),
+      await getPageImage(ctx, ctx.principal.userId, params.id, params.n, query.scale),
     ),
   );
 };

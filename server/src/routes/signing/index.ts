@@ -1,13 +1,16 @@
 import { routes } from '@signet/shared';
+import { ZAttachmentUploadSchema } from '@signet/shared/document/document.schema';
 import { requestMeta } from '../../http/auth.ts';
 import { fileResponse } from '../../http/file-response.ts';
 import { registerRoute } from '../../http/register.ts';
 import type { RouteModule } from '../../http/types.ts';
+import { withUpload } from '../../http/upload.ts';
 import { deleteAttachment } from '../../services/attachments/delete-attachment.ts';
 import { getAttachment, getAttachmentContent } from '../../services/attachments/get-attachment.ts';
 import { listAttachments } from '../../services/attachments/list-attachments.ts';
 import { uploadAttachment } from '../../services/attachments/upload-attachment.ts';
 import { blobStoreFor } from '../../services/documents/blobs.ts';
+import { tooLarge } from '../../services/documents/upload-document.ts';
 import type { SigningContext } from '../../services/signing/context.ts';
 import { getReport } from '../../services/signing/get-report.ts';
 import { getZip } from '../../services/signing/get-zip.ts';
@@ -54,13 +57,20 @@ export const signingRoutes: RouteModule = (api, deps) => {
     listAttachments(files(principal.userId, c), params.id),
   );
 
-  // Registered without its body schema: the service reads multipart or base64 JSON with the upload limit.
+  // Registered without its body schema: withUpload streams multipart or base64 JSON with the upload limit.
   registerRoute(
     api,
     deps,
     { ...routes.uploadAttachment, body: undefined },
     ({ principal, params, c }) =>
-      uploadAttachment(files(principal.userId, c), params.id, c.req.raw),
+      uploadAttachment(files(principal.userId, c), params.id, (use) =>
+        withUpload(
+          c,
+          deps.config.dataDir,
+          { maxBytes: deps.config.maxUploadBytes, json: ZAttachmentUploadSchema, tooLarge },
+          use,
+        ),
+      ),
   );
 
   registerRoute(api, deps, routes.getAttachment, ({ principal, params, c }) =>

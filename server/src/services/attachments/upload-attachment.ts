@@ -2,53 +2,38 @@ import {
   ATTACHMENT_MEDIA_TYPES,
   type TAttachment,
   type TAttachmentExtension,
-  ZAttachmentUploadSchema,
 } from '@signet/shared/document/document.schema';
 import { attachments } from '../../db/schema/attachments.ts';
-import { AppError, isAppError } from '../../errors.ts';
-import { readMultipartFile } from '../../http/pdf-body.ts';
-import { parseOrThrow, readJsonBody } from '../../http/validation.ts';
-import { tooLarge } from '../documents/upload-document.ts';
+import { AppError } from '../../errors.ts';
+import type { Upload } from '../../http/upload.ts';
 import { assertAction, loadRequestForActor } from '../signature-requests/load-for-actor.ts';
 import type { SigningContext } from '../signing/context.ts';
 import { attachmentRows, extensionOf, toAttachmentDto } from './attachment-rows.ts';
 import { contentMatches } from './content-matches.ts';
 
-/** `POST …/attachments` (owner, while DRAFT or OPEN): multipart `file`, or JSON `{ name, content }`. */
+/**
+ * `POST …/attachments` (owner, while DRAFT or OPEN): one file received by the HTTP layer
+ * (multipart `file`, or JSON `{ name, content }`) through `receive`, which is called only after
+ * the caller may add one (strangers get 404 without their body being read), and stored from its
+ * temporary file.
+ */
 export async function uploadAttachment(
   ctx: SigningContext,
   id: string,
-  req: Request,
+  receive: (use: (upload: Upload) => Promise<TAttachment>) => Promise<TAttachment>,
 ): Promise<TAttachment> {
   const loaded = await loadRequestForActor(ctx.db, id, ctx.principal);
   assertAction(loaded, 'update');
-  const max = ctx.config.maxUploadBytes;
-  const type = (req.headers.get('content-type') ?? '').toLowerCase();
-  let name: string;
-  let bytes: Uint8Array;
-  if (type.startsWith('multipart/form-data')) {
-    const file = await readMultipartFile(req, max);
-    name = file.name || 'attachment';
-    bytes = file.bytes;
-  } else if (type === '' || type.startsWith('application/json')) {
-    let body: unknown;
-    try {
-      body = await readJsonBody(req, Math.ceil((max * 4) / 3) + 64 * 1024);
-    } catch (e) {
-      if (isAppError(e) && e.code === 'PAYLOAD_TOO_LARGE') throw tooLarge(max);
-      throw e;
-    }
-    const parsed = parseOrThrow(ZAttachmentUploadSchema, body, 'body');
-    name = parsed.name;
-    bytes = new Uint8Array(Buffer.from(parsed.content, 'base64'));
-    if (bytes.byteLength > max) throw tooLarge(max, bytes.byteLength);
-  } else {
-    throw new AppError(
-      'UNSUPPORTED_MEDIA_TYPE',
-      415,
-      'Send the file as multipart/form-data or JSON.',
-    );
-  }
+  return receive((upload) => storeAttachment(ctx, id, upload));
+}
+
+async function storeAttachment(
+  ctx: SigningContext,
+  id: string,
+  upload: Upload,
+): Promise<TAttachment> {
+  const given = upload.fields.name ?? upload.file.fileName ?? 'attachment';
+  const name = given.split(/[\\/]/).pop()?.trim().slice(0, 255) || 'attachment';
   const ext = extensionOf(name);
   if (!ext || !(ext in ATTACHMENT_MEDIA_TYPES)) {
     throw new AppError(
@@ -57,21 +42,15 @@ export async function uploadAttachment(
       `Attachments may be ${Object.keys(ATTACHMENT_MEDIA_TYPES).join(', ')} files.`,
     );
   }
-  if (bytes.byteLength === 0 || !contentMatches(ext as TAttachmentExtension, bytes)) {
+  const { file } = upload;
+  if (file.size === 0 || !contentMatches(ext as TAttachmentExtension, file.head)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, `The file is not a valid .${ext} file.`);
   }
-  const put = await ctx.blobs.put(bytes, {
-    contentType: ATTACHMENT_MEDIA_TYPES[ext as TAttachmentExtension],
-  });
+  const contentType = ATTACHMENT_MEDIA_TYPES[ext as TAttachmentExtension];
+  const put = await ctx.blobs.putFile(file.path, file, { contentType });
   const [row] = await ctx.db
     .insert(attachments)
-    .values({
-      requestId: id,
-      name,
-      contentType: ATTACHMENT_MEDIA_TYPES[ext as TAttachmentExtension],
-      size: bytes.byteLength,
-      blobKey: put.key,
-    })
+    .values({ requestId: id, name, contentType, size: file.size, blobKey: put.key })
     .returning();
   if (!row) throw new Error('uploadAttachment: insert returned no row');
   const count = (await attachmentRows(ctx.db, id)).length;

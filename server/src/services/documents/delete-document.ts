@@ -7,6 +7,7 @@ import { recordEvent } from '../../evidence/record-event.ts';
 import type { ServiceContext } from '../context.ts';
 import { loadActor } from '../signature-requests/load-for-actor.ts';
 import { loadVisibleDocument } from './access.ts';
+import { deleteRenders } from './page-renders.ts';
 
 /**
  * `DELETE /v3/documents/{id}` (owner). Refused with 409 DOCUMENT_IN_USE while a request that is
@@ -65,9 +66,7 @@ export async function deleteDocument(
     return keys.filter((k) => !inUse.has(k));
   });
   // After the commit: a failed removal leaves an orphan blob, never a row without its blob.
-  for (const key of doomed) {
-    await ctx.blobs.delete(key);
-    await ctx.blobs.deletePrefix(`render/${key}/`);
-  }
+  for (const key of doomed) await ctx.blobs.delete(key);
+  await deleteRenders(ctx, doomed);
   return { status: 'ok' };
 }

@@ -2,8 +2,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { jobs } from '../../db/schema/outbox.ts';
 import { isAppError } from '../../errors.ts';
 import { type JobHandler, PermanentJobError } from '../../jobs/worker.ts';
-// render.ts (pdfjs, canvas) loads on the first job, off the server's start-up path.
-import type { BlobStore } from '../../storage/blob-store.ts';
+import { DEFAULT_RENDER_SCALE } from '../../pdf/limits.ts';
+import { type RenderDeps, startRender } from './page-renders.ts';
 
 /** Job kind of page-image renders (handled by {@link renderJobHandlers}). */
 export const RENDER_JOB_KIND = 'render';
@@ -17,18 +17,23 @@ export async function enqueueRender(tx: DbOrTx, payload: RenderJobPayload): Prom
 }
 
 /**
- * The worker's handler for render jobs: pass to `createWorker({ handlers: renderJobHandlers(blobs) })`.
- * A render is idempotent (an image already stored is kept); a page that cannot be drawn (4xx)
- * fails for good, anything else is retried.
+ * The worker's handler for render jobs: pass to `createWorker({ handlers: renderJobHandlers(deps) })`.
+ * Renders in the background (after the users waiting for a page); an image already stored or
+ * being drawn by another instance is left alone. A page that cannot be drawn fails for good,
+ * anything else is retried.
  */
-export function renderJobHandlers(store: BlobStore): Record<string, JobHandler> {
+export function renderJobHandlers(deps: RenderDeps): Record<string, JobHandler> {
   return {
     [RENDER_JOB_KIND]: async (job) => {
       const p = job.payload as RenderJobPayload;
       try {
-        const { DEFAULT_SCALE, renderAndStore } = await import('../../pdf/render.ts');
-        const key = await renderAndStore(store, p.sha256, p.page, p.scale ?? DEFAULT_SCALE);
-        return { status: 'delivered', result: { key } };
+        const state = await startRender(deps, p.sha256, p.page, p.scale ?? DEFAULT_RENDER_SCALE, {
+          priority: 'background',
+        });
+        if (state.kind === 'failed') {
+          throw new PermanentJobError(`${state.error.code}: ${state.error.message}`);
+        }
+        return { status: 'delivered', result: state };
       } catch (e) {
         if (isAppError(e) && e.status < 500) throw new PermanentJobError(`${e.code}: ${e.message}`);
         throw e;

@@ -1,25 +1,28 @@
 import type { TDocument } from '@signet/shared/signature-request/signature-request.schema';
-import { ZDocumentUploadSchema } from '@signet/shared/signature-request/signature-request.schema';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { documents, type TDocumentRow } from '../../db/schema/documents.ts';
-import { AppError, isAppError } from '../../errors.ts';
-import {
-  parseOrThrow,
-  readJsonBody,
-  readLimited,
-  validationFailed,
-} from '../../http/validation.ts';
-// inspect.ts (libpdf) loads on first upload, off the server's start-up path.
-import type { BlobStore } from '../../storage/blob-store.ts';
+import { AppError } from '../../errors.ts';
+import type { Upload, UploadedFile } from '../../http/upload.ts';
+import { looksLikePdf } from '../../pdf/magic.ts';
+import type { PdfSource } from '../../pdf/pool/jobs.ts';
+import type { PdfPool } from '../../pdf/pool/pool.ts';
+import type { PdfInspection } from '../../pdf/preflight.ts';
+import { type BlobStore, sha256Hex } from '../../storage/blob-store.ts';
 import { toDocumentDto } from '../signature-requests/request-dto.ts';
 import { enqueueRender } from './render-job.ts';
 
-/** The upload limits (MAX_UPLOAD_BYTES, MAX_PAGES). */
-export type UploadLimits = Pick<Config, 'maxUploadBytes' | 'maxPages'>;
+/** The limits an upload is held to (MAX_UPLOAD_BYTES, MAX_PAGES, ALLOW_ACTIVE_CONTENT). */
+export type UploadLimits = Pick<Config, 'maxUploadBytes' | 'maxPages' | 'allowActiveContent'>;
 
-/** An upload as read from the request, not yet checked. */
-export type UploadInput = { title: string; bytes: Uint8Array };
+/** What storing a document needs: the blob store, the PDF workers and the limits. */
+export type DocumentStoreDeps = { blobs: BlobStore; pdf: PdfPool; config: UploadLimits };
+
+/** A PDF to store: an uploaded temporary file, or bytes given inline (base64 in a request). */
+export type DocumentInput = {
+  title?: string | undefined;
+  fileName?: string | undefined;
+} & ({ file: UploadedFile } | { bytes: Uint8Array });
 
 const MIB = 1024 * 1024;
 const mb = (n: number) => `${Math.round((n / MIB) * 10) / 10} MB`;
@@ -30,6 +33,14 @@ export const tooLarge = (limit: number, size?: number): AppError =>
     ...(size !== undefined ? { size } : {}),
   });
 
+const notAPdf = () =>
+  new AppError('NOT_A_PDF', 415, 'The file is not a PDF (it does not start with %PDF-).');
+
+/** Refuses an upload from its first KiB when it is not a PDF (415 NOT_A_PDF), before the rest arrives. */
+export function requirePdfHead(head: Uint8Array): void {
+  if (head.byteLength < 5 || !looksLikePdf(head)) throw notAPdf();
+}
+
 /** A title from a file name: without directories and the .pdf extension. */
 export function titleFromFileName(name: string | undefined): string | undefined {
   const base = (name ?? '').split(/[\\/]/).pop()?.trim() ?? '';
@@ -38,126 +49,72 @@ export function titleFromFileName(name: string | undefined): string | undefined 
 }
 
 /**
- * Reads one upload from the request: `multipart/form-data` with the PDF in field `file` (and an
- * optional `title`), or JSON `{ title, content }` with the PDF in base64. The body may be at most
- * the upload limit plus framing (base64 is 4/3 of the file); larger → 413 before parsing.
- */
-export async function readUpload(
-  req: Request,
-  maxBytes: number,
-  options: { fileField?: string; titleField?: string } = {},
-): Promise<{ title: string | undefined; bytes: Uint8Array; fileName: string | undefined }> {
-  // The media type is case-insensitive, the multipart boundary is not (Chromium's has capitals).
-  const contentType = req.headers.get('content-type') ?? '';
-  const type = contentType.toLowerCase();
-  const fileField = options.fileField ?? 'file';
-  if (type.startsWith('multipart/form-data')) {
-    const raw = await readLimited(req, maxBytes + MIB, () => tooLarge(maxBytes));
-    let form: FormData;
-    try {
-      form = await new Response(raw, { headers: { 'content-type': contentType } }).formData();
-    } catch {
-      throw validationFailed(
-        [
-          {
-            in: 'body',
-            path: [],
-            code: 'invalid_multipart',
-            message: 'not a valid multipart body',
-          },
-        ],
-        'Invalid request: the multipart body cannot be read',
-      );
-    }
-    const file = form.get(fileField);
-    if (!file || typeof file === 'string') {
-      throw validationFailed(
-        [{ in: 'body', path: [fileField], code: 'required', message: 'a file is required' }],
-        `Invalid request: send the file in the multipart field "${fileField}"`,
-      );
-    }
-    if (file.size > maxBytes) throw tooLarge(maxBytes, file.size);
-    const title = form.get(options.titleField ?? 'title');
-    return {
-      title: typeof title === 'string' && title.trim() ? title.trim().slice(0, 255) : undefined,
-      bytes: new Uint8Array(await file.arrayBuffer()),
-      fileName: file.name || undefined,
-    };
-  }
-  if (type === '' || type.startsWith('application/json')) {
-    let body: unknown;
-    try {
-      body = await readJsonBody(req, Math.ceil((maxBytes * 4) / 3) + 64 * 1024);
-    } catch (e) {
-      if (isAppError(e) && e.code === 'PAYLOAD_TOO_LARGE') throw tooLarge(maxBytes);
-      throw e;
-    }
-    const parsed = parseOrThrow(ZDocumentUploadSchema, body, 'body');
-    const bytes = new Uint8Array(Buffer.from(parsed.content, 'base64'));
-    if (bytes.byteLength > maxBytes) throw tooLarge(maxBytes, bytes.byteLength);
-    return { title: parsed.title, bytes, fileName: undefined };
-  }
-  throw new AppError(
-    'UNSUPPORTED_MEDIA_TYPE',
-    415,
-    'Send the file as multipart/form-data (field "file") or as JSON { title, content }.',
-  );
-}
-
-/**
- * Checks an uploaded PDF and throws a clear 4xx for what we refuse: not a PDF (415 NOT_A_PDF),
- * too large (413 DOCUMENT_TOO_LARGE), encrypted (422 PDF_ENCRYPTED), damaged (422
- * PDF_UNREADABLE), no pages (422 PDF_NO_PAGES), too many pages (422 TOO_MANY_PAGES).
- * Returns the page count and the title found in the file.
+ * Checks a PDF in a worker (pdf/preflight.ts) and throws a clear 4xx for what we refuse: not a
+ * PDF (415 NOT_A_PDF), too large (413 DOCUMENT_TOO_LARGE), encrypted, damaged, no pages, too
+ * many pages, active content, over a cap (422, see preflight.ts); 503 SERVER_BUSY when the
+ * workers are saturated.
  */
 export async function checkPdf(
-  bytes: Uint8Array,
-  limits: UploadLimits,
-): Promise<{ pages: number; title?: string }> {
-  if (bytes.byteLength > limits.maxUploadBytes)
-    throw tooLarge(limits.maxUploadBytes, bytes.byteLength);
-  const { inspectPdf, looksLikePdf } = await import('../../pdf/inspect.ts');
-  if (bytes.byteLength < 5 || !looksLikePdf(bytes)) {
-    throw new AppError('NOT_A_PDF', 415, 'The file is not a PDF (it does not start with %PDF-).');
-  }
-  const info = await inspectPdf(bytes);
-  if (info.pages > limits.maxPages) {
-    throw new AppError(
-      'TOO_MANY_PAGES',
-      422,
-      `The PDF has ${info.pages} pages; at most ${limits.maxPages} are allowed.`,
-      { pages: info.pages, limit: limits.maxPages },
-    );
-  }
-  return { pages: info.pages, ...(info.title ? { title: info.title } : {}) };
+  deps: Pick<DocumentStoreDeps, 'pdf' | 'config'>,
+  input: DocumentInput,
+): Promise<{ inspection: PdfInspection; sha256: string; size: number }> {
+  const size = 'file' in input ? input.file.size : input.bytes.byteLength;
+  const limits = deps.config;
+  if (size > limits.maxUploadBytes) throw tooLarge(limits.maxUploadBytes, size);
+  requirePdfHead('file' in input ? input.file.head : input.bytes.subarray(0, 1024));
+  const sha256 = 'file' in input ? input.file.sha256 : sha256Hex(input.bytes);
+  const source: PdfSource =
+    'file' in input ? { sha256, path: input.file.path } : { sha256, bytes: input.bytes };
+  const inspection = await deps.pdf.run('preflight', {
+    source,
+    options: { maxPages: limits.maxPages, allowActiveContent: limits.allowActiveContent },
+  });
+  return { inspection, sha256, size };
 }
 
 /**
- * Checks and stores one PDF for `ownerId`, in the caller's transaction: the blob under its
- * SHA-256, the row, and a render job for the first page image. Nothing is stored when the
- * check fails. Used by `POST /v3/documents` and by requests created with inline documents.
+ * Checks and stores one PDF for `ownerId`: the blob under its SHA-256 (streamed from the
+ * upload's file), then in the caller's transaction the row and a render job for the first page
+ * image. Nothing is stored when the check fails. Used by `POST /v3/documents` and by requests
+ * created with inline documents.
  */
 export async function storeDocument(
   tx: DbOrTx,
-  store: BlobStore,
-  limits: UploadLimits,
+  deps: DocumentStoreDeps,
   ownerId: string,
-  input: { title?: string | undefined; bytes: Uint8Array; fileName?: string | undefined },
+  input: DocumentInput,
 ): Promise<TDocumentRow> {
-  const { pages, title: pdfTitle } = await checkPdf(input.bytes, limits);
+  return saveDocument(tx, deps, ownerId, input, await checkPdf(deps, input));
+}
+
+/** Stores a PDF that passed {@link checkPdf}: the blob, the row, the first render job. */
+async function saveDocument(
+  tx: DbOrTx,
+  deps: DocumentStoreDeps,
+  ownerId: string,
+  input: DocumentInput,
+  { inspection, sha256, size }: Awaited<ReturnType<typeof checkPdf>>,
+): Promise<TDocumentRow> {
   const title =
     input.title?.trim() ||
     titleFromFileName(input.fileName) ||
-    pdfTitle?.trim().slice(0, 255) ||
+    inspection.title?.trim().slice(0, 255) ||
     'Document';
-  const put = await store.put(input.bytes, { contentType: 'application/pdf' });
+  const put =
+    'file' in input
+      ? await deps.blobs.putFile(
+          input.file.path,
+          { sha256, size },
+          { contentType: 'application/pdf' },
+        )
+      : await deps.blobs.put(input.bytes, { contentType: 'application/pdf' });
   const [row] = await tx
     .insert(documents)
     .values({
       ownerId,
       title,
-      size: input.bytes.byteLength,
-      pageCount: pages,
+      size,
+      pageCount: inspection.pages,
       sha256: put.sha256,
       blobKey: put.key,
       currentBlobKey: put.key,
@@ -168,15 +125,19 @@ export async function storeDocument(
   return row;
 }
 
-/** `POST /v3/documents`: reads, checks and stores one upload. */
+/** `POST /v3/documents`: checks and stores one upload (read by the HTTP layer). */
 export async function uploadDocument(
-  db: Db,
-  store: BlobStore,
-  limits: UploadLimits,
+  deps: DocumentStoreDeps & { db: Db },
   ownerId: string,
-  req: Request,
+  upload: Upload,
 ): Promise<TDocument> {
-  const upload = await readUpload(req, limits.maxUploadBytes);
-  const row = await db.transaction((tx) => storeDocument(tx, store, limits, ownerId, upload));
+  const input: DocumentInput = {
+    file: upload.file,
+    title: upload.fields.title?.trim() ? upload.fields.title.trim().slice(0, 255) : undefined,
+    fileName: upload.file.fileName,
+  };
+  // The check runs in a worker before the transaction: no connection is held while it waits.
+  const checked = await checkPdf(deps, input);
+  const row = await deps.db.transaction((tx) => saveDocument(tx, deps, ownerId, input, checked));
   return toDocumentDto(row);
 }

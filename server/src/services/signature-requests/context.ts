@@ -13,7 +13,7 @@ import { toRequestDto } from './request-dto.ts';
  */
 export type RequestContext<P extends Principal = UserPrincipal> = Pick<
   ServiceContext<P>,
-  'db' | 'blobs' | 'config' | 'principal' | 'meta'
+  'db' | 'blobs' | 'pdf' | 'config' | 'principal' | 'meta'
 >;
 
 /** What loading and answering a request needs: the database, the caller, the link settings. */

@@ -10,7 +10,7 @@ import type { RequestContext } from './context.ts';
  */
 export async function storeInlineDocuments(
   tx: DbOrTx,
-  ctx: Pick<RequestContext, 'config' | 'blobs'>,
+  ctx: Pick<RequestContext, 'config' | 'blobs' | 'pdf'>,
   ownerId: string,
   inline: readonly { title: string; content: string }[],
 ): Promise<TDocumentRow[]> {
@@ -18,7 +18,7 @@ export async function storeInlineDocuments(
   const rows: TDocumentRow[] = [];
   for (const d of inline) {
     const bytes = new Uint8Array(Buffer.from(d.content, 'base64'));
-    rows.push(await storeDocument(tx, ctx.blobs, ctx.config, ownerId, { title: d.title, bytes }));
+    rows.push(await storeDocument(tx, ctx, ownerId, { title: d.title, bytes }));
   }
   return rows;
 }

@@ -4,7 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import type { EventMeta } from '../../evidence/record-event.ts';
-import { looksLikePdf } from '../../pdf/inspect.ts';
+import { looksLikePdf } from '../../pdf/magic.ts';
 import { hitRateLimit } from '../../security/rate-limit.ts';
 import { ThreadCallError } from '../../threads/thread-call.ts';
 import { platformCa } from '../pki/platform-ca.ts';

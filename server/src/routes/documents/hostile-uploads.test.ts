@@ -1,0 +1,171 @@
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createAdaptorServer } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  makeGiantImagePdf,
+  makeInflateBombPdf,
+  makeManyPagesPdf,
+  makeOperatorBombPdf,
+} from '../../pdf/make-hostile-pdf.ts';
+import { PdfPool } from '../../pdf/pool/pool.ts';
+import { signUp } from '../auth/testing.ts';
+import { blobFiles, createDocumentsTestApp, documentCount } from './testing.ts';
+
+/**
+ * The bombs of issue 7 against a real HTTP server: each upload gets its 4xx within 5 s, the
+ * server keeps answering everyone else (GET /api/v1/datetime p99 ≤ 200 ms meanwhile) and the
+ * memory of the server and its PDF workers together stays under 1 GB.
+ */
+
+type App = Awaited<ReturnType<typeof createDocumentsTestApp>>;
+let t: App;
+let pool: PdfPool;
+let server: ReturnType<typeof createAdaptorServer>;
+let base: string;
+let token: string;
+
+/** Resident memory of this process and its children (the PDF workers), from /proc. */
+function residentMb(): number {
+  const rss = (pid: number) => {
+    try {
+      const m = /^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      return m ? Number(m[1]) / 1024 : 0;
+    } catch {
+      return 0;
+    }
+  };
+  let total = rss(process.pid);
+  try {
+    const children = readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8');
+    for (const pid of children.trim().split(/\s+/).filter(Boolean)) total += rss(Number(pid));
+  } catch {
+    // No /proc: the memory check below sees only this process.
+  }
+  return total;
+}
+
+/**
+ * Polls the time call every 10 ms while `during` runs, and for at least `minMs` (enough samples
+ * for a p99 to mean something); returns the latencies and the peak memory.
+ */
+async function whileRunning<T>(during: () => Promise<T>, minMs = 1_500) {
+  const latencies: number[] = [];
+  let peakMb = residentMb();
+  let done = false;
+  const until = performance.now() + minMs;
+  const poll = (async () => {
+    while (!done || performance.now() < until) {
+      const started = performance.now();
+      const res = await fetch(`${base}/api/v1/datetime`);
+      await res.arrayBuffer();
+      expect(res.status).toBe(200);
+      latencies.push(performance.now() - started);
+      peakMb = Math.max(peakMb, residentMb());
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  })();
+  try {
+    return { result: await during(), latencies, peakMb: () => peakMb };
+  } finally {
+    done = true;
+    await poll;
+  }
+}
+
+const p99 = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)] ?? 0;
+};
+
+async function upload(bytes: Uint8Array, name: string) {
+  const form = new FormData();
+  form.set('file', new File([bytes as Uint8Array<ArrayBuffer>], name, { type: 'application/pdf' }));
+  const started = performance.now();
+  const res = await fetch(`${base}/api/v3/documents`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const body = (await res.json()) as { code: string; message: string; details?: unknown };
+  return { status: res.status, body, ms: performance.now() - started };
+}
+
+beforeAll(async () => {
+  // Short render limit, so the page that passes the upload check but cannot be drawn in time
+  // is stopped quickly here (the default is 20 s).
+  pool = new PdfPool({ size: 2, timeouts: { render: 3_000 } });
+  t = await createDocumentsTestApp({}, { deps: { pdf: pool } });
+  token = (await signUp(t)).token;
+  server = createAdaptorServer({ fetch: t.app.fetch });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // A worker has started before the measurements, as on a server that served an upload before.
+  await upload(makeManyPagesPdf(1), 'warm.pdf');
+});
+
+afterAll(async () => {
+  await new Promise((r) => server.close(r));
+  await pool.close();
+  await t.cleanup();
+});
+
+describe('bomb PDFs at upload', () => {
+  it.each([
+    [
+      'a 2 MB file whose stream inflates to 2 GiB',
+      () => makeInflateBombPdf(),
+      'PDF_STREAM_TOO_LARGE',
+    ],
+    [
+      'a 14 MB file with two million drawing operators',
+      () => makeOperatorBombPdf(),
+      'PDF_TOO_COMPLEX',
+    ],
+    ['a 30000 × 30000 image', () => makeGiantImagePdf(), 'PDF_IMAGE_TOO_LARGE'],
+    ['100,000 pages', () => makeManyPagesPdf(100_000), 'TOO_MANY_PAGES'],
+  ])('%s: 4xx within 5 s, the server answering meanwhile', async (_label, make, code) => {
+    const bytes = make();
+    const blobs = blobFiles(t.dataDir);
+    const rows = await documentCount(t);
+    const { result, latencies, peakMb } = await whileRunning(() => upload(bytes, 'bomb.pdf'));
+    expect(result.status, JSON.stringify(result.body)).toBe(422);
+    expect(result.body.code).toBe(code);
+    expect(result.ms).toBeLessThan(5_000);
+    expect(latencies.length).toBeGreaterThan(50);
+    expect(p99(latencies), `datetime latencies ${latencies.map(Math.round)}`).toBeLessThanOrEqual(
+      200,
+    );
+    expect(peakMb()).toBeLessThan(1024);
+    expect(blobFiles(t.dataDir)).toEqual(blobs);
+    expect(await documentCount(t)).toBe(rows);
+  });
+});
+
+describe('a page that passes the check but cannot be drawn in time', () => {
+  it('answers 422 PDF_TOO_COMPLEX for that page, and the server keeps answering', async () => {
+    // 900,000 operators (under the cap), each stroking a line across the whole page.
+    const res = await upload(makeOperatorBombPdf(900_000), 'heavy.pdf');
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const id = (res.body as unknown as { id: string }).id;
+    const { result, latencies } = await whileRunning(async () => {
+      for (let attempt = 0; attempt < 40; attempt++) {
+        const page = await fetch(`${base}/api/v3/documents/${id}/pages/1`, {
+          headers: { Authorization: `Bearer ${token}` },
+        });
+        const body = await page.text();
+        if (page.status !== 503) return { status: page.status, body: JSON.parse(body) };
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      return { status: 503, body: {} };
+    });
+    expect(result.status).toBe(422);
+    expect(result.body.code).toBe('PDF_TOO_COMPLEX');
+    expect(p99(latencies)).toBeLessThanOrEqual(200);
+    // Remembered: the next view answers at once instead of drawing again.
+    const again = await fetch(`${base}/api/v3/documents/${id}/pages/1`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(again.status).toBe(422);
+  });
+});
