@@ -1,9 +1,10 @@
 import { routes } from '@signet/shared';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { apiNotFound, errorHandler } from './http/errors.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import { DB_FREE_PATHS } from './http/register.ts';
 import { requestContext } from './http/request-context.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import type { AppDeps, AppEnv } from './http/types.ts';
 import { MAB_SANDBOX_PATH } from './providers/mab/sandbox.ts';
 import { mabProviderFor } from './routes/direct-sign/index.ts';
@@ -15,6 +16,27 @@ import { mailboxEnabled, mailboxRoutes } from './routes/system/mailbox.ts';
 import { isLoopback, peerAddress } from './security/client-ip.ts';
 
 export type { AppDeps, AppEnv } from './http/types.ts';
+
+/**
+ * The API reference page: Scalar's standalone bundle from our own origin, without its web
+ * fonts (they come from a CDN) and with zod told not to probe for `new Function`, which the
+ * page's Content-Security-Policy forbids (the probe would be reported as a violation).
+ */
+const API_DOCS_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Signet API</title>
+  </head>
+  <body>
+    <div id="app"></div>
+    <script>globalThis.__zod_globalConfig = { jitless: true };</script>
+    <script src="/api/docs/scalar.js"></script>
+    <script>Scalar.createApiReference('#app', { url: '/api/openapi.json', withDefaultFonts: false });</script>
+  </body>
+</html>
+`;
 
 /**
  * Builds the Hono app: request id + one log line per request, the API under `/api` (every
@@ -35,6 +57,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       : deps;
   const app = new Hono<AppEnv>();
   app.use('*', requestContext(full));
+  app.use('*', securityHeaders(full.config));
   app.onError(errorHandler);
 
   const api = new Hono<AppEnv>();
@@ -60,20 +83,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     openapi ??= JSON.stringify(buildOpenApi(routes, { serverUrl: `${full.config.publicUrl}/api` }));
     return c.body(openapi, 200, { 'Content-Type': 'application/json; charset=utf-8' });
   });
-  let docs: MiddlewareHandler | undefined;
-  api.get('/docs', async (c, next) => {
-    if (!docs) {
-      // Loaded on first use: keeps it off the start-up path.
-      const { Scalar } = await import('@scalar/hono-api-reference');
-      // The reference's script comes from our own origin, not a CDN (see /docs/scalar.js).
-      docs = Scalar({
-        url: '/api/openapi.json',
-        pageTitle: 'Signet API',
-        cdn: '/api/docs/scalar.js',
-      });
-    }
-    return docs(c as never, next);
-  });
+  api.get('/docs', (c) => c.html(API_DOCS_HTML));
   let scalarJs: Uint8Array | undefined;
   api.get('/docs/scalar.js', async (c) => {
     if (!scalarJs) {

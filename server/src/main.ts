@@ -86,6 +86,7 @@ async function main() {
     adminDir: process.env.SIGNET_ADMIN_DIR ?? `${root}admin/dist`,
     siteDir: process.env.SIGNET_SITE_DIR ?? `${root}site/dist`,
     log,
+    config,
   });
   const worker = createWorker({
     db,

@@ -43,7 +43,7 @@ describe('web serving', () => {
     root = mkdtempSync(join(tmpdir(), 'signet-static-'));
     const { admin, site } = makeDist(root);
     t = await createTestApp();
-    mountWeb(t.app, { adminDir: admin, siteDir: site, log: t.deps.log });
+    mountWeb(t.app, { adminDir: admin, siteDir: site, log: t.deps.log, config: t.config });
     server = createAdaptorServer({ fetch: t.app.fetch });
     await new Promise<void>((resolve) => server.listen(PORT, '127.0.0.1', () => resolve()));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -113,6 +113,7 @@ describe('web serving without builds', () => {
         adminDir: '/nonexistent/admin',
         siteDir: '/nonexistent/site',
         log: t.deps.log,
+        config: t.config,
       });
       expect((await t.app.request('/api/v1/datetime')).status).toBe(200);
       const page = await t.app.request('/');

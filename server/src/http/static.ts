@@ -4,7 +4,9 @@ import { pathToFileURL } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Context, Hono } from 'hono';
+import type { Config } from '../config.ts';
 import type { Logger } from '../log.ts';
+import { secureNodeResponse } from './security-headers.ts';
 import type { AppEnv } from './types.ts';
 
 export type WebOptions = {
@@ -13,6 +15,8 @@ export type WebOptions = {
   /** site/dist (client/ with static files, server/entry.mjs with the Astro handler). */
   siteDir: string;
   log: Logger;
+  /** For the security headers of the pages Astro writes itself. */
+  config: Pick<Config, 'publicUrl'>;
 };
 
 type NodeHandler = (
@@ -45,7 +49,7 @@ const notBuilt = (c: Context<AppEnv>, what: string) =>
  * Missing builds are logged once at start; their paths answer 503 and the API keeps working.
  */
 export function mountWeb(app: Hono<AppEnv>, options: WebOptions): { preload: () => Promise<void> } {
-  const { adminDir, siteDir, log } = options;
+  const { adminDir, siteDir, log, config } = options;
   const adminIndex = join(adminDir, 'index.html');
   const clientDir = join(siteDir, 'client');
   const entry = join(siteDir, 'server', 'entry.mjs');
@@ -125,10 +129,11 @@ export function mountWeb(app: Hono<AppEnv>, options: WebOptions): { preload: () 
   app.all('*', async (c) => {
     const h = await load();
     const env = c.env as
-      | { incoming?: unknown; outgoing?: { setHeader: (k: string, v: string) => void } }
+      | { incoming?: unknown; outgoing?: Parameters<typeof secureNodeResponse>[0] }
       | undefined;
     if (!h || !env?.incoming || !env.outgoing) return notBuilt(c, 'The site');
     env.outgoing.setHeader('X-Request-Id', c.get('requestId'));
+    secureNodeResponse(env.outgoing, config);
     // Without `next`, Astro renders its own 404 page for paths it does not know. Pages that
     // render with data (the direct signer's page) call the API in process through `api`: the
     // same routes, authorisation and validation, the caller's connection (IP) included.

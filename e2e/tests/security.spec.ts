@@ -1,0 +1,72 @@
+import { expect, type Page, test } from '@playwright/test';
+import { createAccount, hydrated, signInWithCookie } from '../support/app.ts';
+
+/**
+ * In a real browser: a signed-in page cannot be framed by another origin (clickjacking on Sign
+ * or Decline), and the Content-Security-Policy blocks nothing the product itself needs.
+ */
+
+/** Records every CSP violation the page reports (the listener is installed by the browser driver, not subject to the policy). */
+async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript({
+    content: `window.__csp = [];
+      document.addEventListener('securitypolicyviolation', (e) => {
+        window.__csp.push(e.violatedDirective + ' ' + e.blockedURI);
+      });`,
+  });
+  return () => page.evaluate(() => (globalThis as { __csp?: string[] }).__csp ?? []);
+}
+
+test('another origin cannot frame /dashboard, signed in or not', async ({
+  page,
+  request,
+  context,
+  baseURL,
+}) => {
+  const account = await createAccount(request, 'frame');
+  await signInWithCookie(context, baseURL, account.token);
+  const target = new URL('/dashboard', baseURL).href;
+  // about:blank with an iframe: any origin but the server's own.
+  const loaded = page.waitForResponse((r) => r.url() === target);
+  await page.setContent(
+    `<h1>attacker</h1><iframe id="victim" src="${target}" width="800" height="600"></iframe>`,
+  );
+  // The server answered the frame's request, with the policy that forbids framing …
+  const answer = await loaded;
+  expect(answer.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  // … so the browser shows its error page in the frame, never the dashboard.
+  await expect
+    .poll(() =>
+      page
+        .frames()
+        .find((f) => f !== page.mainFrame())
+        ?.url(),
+    )
+    .toMatch(/^chrome-error:/);
+  const frame = page.frames().find((f) => f !== page.mainFrame());
+  expect(await frame?.locator('.skip-link, astro-island, [data-testid]').count()).toBe(0);
+});
+
+test('pages run under the policy without a violation', async ({
+  page,
+  request,
+  context,
+  baseURL,
+}) => {
+  const violations = await watchCsp(page);
+  for (const path of ['/login', '/signup', '/password-reset']) {
+    await page.goto(path);
+    await hydrated(page);
+    expect(await violations(), path).toEqual([]);
+  }
+  const account = await createAccount(request, 'csp');
+  await signInWithCookie(context, baseURL, account.token);
+  for (const path of ['/dashboard', '/upload', '/profile', '/business/']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    expect(await violations(), path).toEqual([]);
+  }
+  await page.goto('/api/docs');
+  await expect(page.locator('#app')).not.toBeEmpty({ timeout: 15_000 });
+  expect(await violations(), '/api/docs').toEqual([]);
+});
