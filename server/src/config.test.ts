@@ -91,10 +91,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).logLevel).toBe('silent');
   });
 
-  it('trusts X-Forwarded-For only when TRUST_PROXY says so', () => {
-    expect(loadConfig({ DATA_DIR }).trustProxy).toBe(false);
-    expect(loadConfig({ DATA_DIR, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
-    expect(loadConfig({ DATA_DIR, TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  it('trusts X-Forwarded-For only when TRUST_PROXY says so: hops or addresses', () => {
+    expect(loadConfig({ DATA_DIR }).trustProxy).toEqual({ kind: 'none' });
+    expect(loadConfig({ DATA_DIR, TRUST_PROXY: '0' }).trustProxy).toEqual({ kind: 'none' });
+    expect(loadConfig({ DATA_DIR, TRUST_PROXY: 'true' }).trustProxy).toEqual({
+      kind: 'hops',
+      hops: 1,
+    });
+    expect(loadConfig({ DATA_DIR, TRUST_PROXY: '2' }).trustProxy).toEqual({
+      kind: 'hops',
+      hops: 2,
+    });
+    expect(loadConfig({ DATA_DIR, TRUST_PROXY: '10.0.0.0/8, ::1' }).trustProxy).toMatchObject({
+      kind: 'addresses',
+      list: ['10.0.0.0/8', '::1'],
+    });
   });
 
   it.each([
@@ -109,6 +120,8 @@ describe('loadConfig', () => {
     [{ STAFF_EMAIL_DOMAIN: 'not a domain' }, 'STAFF_EMAIL_DOMAIN'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '99' }, 'TRUST_PROXY'],
   ])('rejects %j naming the variable in one line', (env, variable) => {
     let error: unknown;
     try {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './security/client-ip.ts';
 import { loadOrCreateSecret, MIN_SECRET_LENGTH } from './security/secret-file.ts';
 import type { S3Settings } from './storage/s3-blob-store.ts';
 
@@ -36,10 +37,11 @@ export type Config = {
   /** Most pages an uploaded PDF may have (MAX_PAGES, default 500). */
   maxPages: number;
   /**
-   * A trusted reverse proxy sets X-Forwarded-For (TRUST_PROXY=true); only then is it used for
-   * the client IP in rate limits and evidence. Default false: the socket address counts.
+   * Proxies whose X-Forwarded-For entries are believed (TRUST_PROXY: a number of hops, or their
+   * addresses); the client IP in rate limits and evidence is the right-most address none of them
+   * vouches for. Default none: the socket address counts.
    */
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   /**
    * Who sends SMS codes to direct signers (SMS_PROVIDER): the sandbox (outside production by
    * default; messages land in /dev/mailbox) or none (codes go by e-mail only).
@@ -196,7 +198,18 @@ const ZEnv = z.object({
   ),
   TRUST_PROXY: z.preprocess(
     empty,
-    z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).optional(),
+    z
+      .string()
+      .superRefine((v, ctx) => {
+        const parsed = parseTrustProxy(v);
+        if (typeof parsed === 'string') {
+          ctx.addIssue({
+            code: 'custom',
+            message: `must be false, a number of proxy hops, or proxy addresses/networks: ${parsed}`,
+          });
+        }
+      })
+      .optional(),
   ),
   SMS_PROVIDER: z.preprocess(
     empty,
@@ -301,7 +314,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     pdfWorkerMemoryMb: e.PDF_WORKER_MEMORY_MB,
     allowActiveContent: e.ALLOW_ACTIVE_CONTENT === 'true' || e.ALLOW_ACTIVE_CONTENT === '1',
     maxConcurrentUploads: e.MAX_CONCURRENT_UPLOADS,
-    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY) as TrustProxy,
     // Sandboxes stand in for outside services; in production they are opt-in.
     smsProvider: e.SMS_PROVIDER ?? (mode === 'production' ? 'none' : 'sandbox'),
     mabProvider: e.MAB_PROVIDER ?? (mode === 'production' ? 'none' : 'sandbox'),

@@ -34,8 +34,8 @@ export const bearerAuthenticate: Authenticate = async (c) => {
 };
 
 /**
- * IP and user agent of the request. The IP is the socket's peer; X-Forwarded-For counts only
- * when the config says a trusted proxy is in front (`trustProxy`, from TRUST_PROXY).
+ * IP and user agent of the request. The IP is the socket's peer, or behind trusted proxies
+ * (TRUST_PROXY) the right-most X-Forwarded-For address they do not vouch for (client-ip.ts).
  */
 export function requestMeta(c: Context<AppEnv>): RequestMeta {
   const { config } = c.get('deps');

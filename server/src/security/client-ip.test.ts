@@ -1,33 +1,67 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { clientIp, isLoopback } from './client-ip.ts';
+import { clientIp, isLoopback, parseTrustProxy, type TrustProxy } from './client-ip.ts';
 
-function appWith(trustProxy: boolean) {
+function appWith(setting: string | undefined) {
+  const trust = parseTrustProxy(setting) as TrustProxy;
   const app = new Hono();
-  app.get('/', (c) => c.text(clientIp(c, trustProxy) ?? 'none'));
+  app.get('/', (c) => c.text(clientIp(c, trust) ?? 'none'));
   return app;
 }
 const socket = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } });
-const ip = async (app: Hono, headers: Record<string, string>, env?: unknown) =>
-  (await app.request('/', { headers }, env)).text();
+const ip = async (app: Hono, xff: string | undefined, peer?: string) =>
+  (
+    await app.request(
+      '/',
+      { headers: xff === undefined ? {} : { 'X-Forwarded-For': xff } },
+      peer ? socket(peer) : undefined,
+    )
+  ).text();
 
 describe('clientIp', () => {
-  it('uses the socket peer and ignores X-Forwarded-For unless the proxy is trusted', async () => {
-    const xff = { 'X-Forwarded-For': '198.51.100.1, 10.0.0.1' };
-    expect(await ip(appWith(false), xff, socket('203.0.113.5'))).toBe('203.0.113.5');
-    expect(await ip(appWith(true), xff, socket('203.0.113.5'))).toBe('198.51.100.1');
+  it('is the socket peer when no proxy is trusted, whatever the header says', async () => {
+    expect(await ip(appWith(undefined), '198.51.100.1', '203.0.113.5')).toBe('203.0.113.5');
+    expect(await ip(appWith('false'), '198.51.100.1', '::ffff:203.0.113.5')).toBe('203.0.113.5');
   });
 
-  it('unwraps IPv4-mapped IPv6 peers and skips junk in X-Forwarded-For', async () => {
-    expect(await ip(appWith(false), {}, socket('::ffff:192.0.2.9'))).toBe('192.0.2.9');
-    expect(await ip(appWith(true), { 'X-Forwarded-For': 'evil, 2001:db8::1' }, socket('::1'))).toBe(
-      '2001:db8::1',
+  it('with one hop: the address our proxy saw, not what the client wrote before it', async () => {
+    const app = appWith('1');
+    // The client wrote "1.2.3.4, 5.6.7.8"; our proxy (10.0.0.1) appended the real peer 198.51.100.9.
+    expect(await ip(app, '1.2.3.4, 5.6.7.8, 198.51.100.9', '10.0.0.1')).toBe('198.51.100.9');
+    expect(await ip(appWith('true'), '6.6.6.6, 198.51.100.9', '10.0.0.1')).toBe('198.51.100.9');
+    // No header: the proxy itself is the caller.
+    expect(await ip(app, undefined, '10.0.0.1')).toBe('10.0.0.1');
+  });
+
+  it('with two hops: a CDN in front of a load balancer', async () => {
+    expect(await ip(appWith('2'), '9.9.9.9, 198.51.100.9, 172.16.0.4', '10.0.0.1')).toBe(
+      '198.51.100.9',
     );
-    expect(await ip(appWith(true), { 'X-Forwarded-For': 'evil' }, socket('::1'))).toBe('::1');
+  });
+
+  it('with addresses: the right-most address outside the trusted networks', async () => {
+    const app = appWith('10.0.0.0/8, 172.16.0.4, 2001:db8::/32');
+    expect(await ip(app, '9.9.9.9, 198.51.100.9, 172.16.0.4', '10.1.2.3')).toBe('198.51.100.9');
+    expect(await ip(app, '9.9.9.9, 2001:db8::7', '10.1.2.3')).toBe('9.9.9.9');
+    // A peer outside the list is the client; its header is ignored.
+    expect(await ip(app, '1.1.1.1', '203.0.113.5')).toBe('203.0.113.5');
+  });
+
+  it('stops at the last trusted address on a malformed entry, and unwraps IPv4-mapped ones', async () => {
+    expect(await ip(appWith('1'), 'evil', '10.0.0.1')).toBe('10.0.0.1');
+    expect(await ip(appWith('2'), 'x, ::ffff:198.51.100.9', '10.0.0.1')).toBe('198.51.100.9');
   });
 
   it('is null without a socket (app.request in tests)', async () => {
-    expect(await ip(appWith(false), {})).toBe('none');
+    expect(await ip(appWith('1'), '1.2.3.4')).toBe('none');
+  });
+});
+
+describe('parseTrustProxy', () => {
+  it('refuses what it cannot use', () => {
+    for (const bad of ['yes', '10.0.0.0/33', '300.1.1.1', '::1/129', '1.2.3.4/8/9', '33']) {
+      expect(typeof parseTrustProxy(bad), bad).toBe('string');
+    }
   });
 });
 
