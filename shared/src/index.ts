@@ -27,6 +27,7 @@ export * from './system/system.schema.ts';
 export * from './ui/ui.constants.ts';
 export * from './user/user.rules.ts';
 export * from './user/user.schema.ts';
+export * from './validation/text.rules.ts';
 export * from './validation/validation.issues.ts';
 export * from './validation/validation.rules.ts';
 export * from './validation/validation.schema.ts';

@@ -8,7 +8,12 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { AppError, isAppError } from '../errors.ts';
 import type { AppEnv } from './types.ts';
-import { parseOrThrow, readJsonBody, validationFailed } from './validation.ts';
+import {
+  assertNoControlCharacters,
+  parseOrThrow,
+  readJsonBody,
+  validationFailed,
+} from './validation.ts';
 
 /**
  * File uploads: `multipart/form-data` (the browser's way, one file per call) or JSON with the
@@ -286,6 +291,8 @@ export async function withUpload<S extends z.ZodType, T>(
     ? await readMultipart(c, contentType, dir, options as UploadOptions<z.ZodType>)
     : await readJsonUpload(c, dir, options as UploadOptions<z.ZodType>);
   try {
+    // Multipart fields and the file's name are text like any other (JSON went through parseOrThrow).
+    assertNoControlCharacters({ ...upload.fields, fileName: upload.file.fileName }, 'body');
     return await use(upload);
   } finally {
     await rm(upload.file.path, { force: true });

@@ -1,3 +1,4 @@
+import { findControlCharacter } from '@signet/shared/validation/text.rules';
 import type { TValidationIssue } from '@signet/shared/validation/validation.issues';
 import type { z } from 'zod';
 import { AppError } from '../errors.ts';
@@ -42,12 +43,35 @@ export function validationFailed(issues: ValidationIssue[], message?: string): A
   );
 }
 
-/** Parses `value` with `schema`, throwing 400 VALIDATION_FAILED naming `where`. */
+/**
+ * 400 VALIDATION_FAILED when a string (or key) anywhere in `value` holds a control character
+ * (the shared rule of `text.rules.ts`): every input the API reads passes here first.
+ */
+export function assertNoControlCharacters(value: unknown, where: ValidationIssue['in']): void {
+  const path = findControlCharacter(value);
+  if (!path) return;
+  throw validationFailed([
+    {
+      in: where,
+      path,
+      code: 'control_character',
+      // Forms show it as the field's format message (shared formRuleOf).
+      rule: 'format',
+      message: 'must not contain control characters',
+    },
+  ]);
+}
+
+/**
+ * Parses `value` with `schema`, throwing 400 VALIDATION_FAILED naming `where`; text with
+ * control characters is refused before the schema sees it.
+ */
 export function parseOrThrow<S extends z.ZodType>(
   schema: S,
   value: unknown,
   where: ValidationIssue['in'],
 ): z.output<S> {
+  assertNoControlCharacters(value, where);
   const r = schema.safeParse(value);
   if (r.success) return r.data;
   throw validationFailed(toIssues(r.error, where));

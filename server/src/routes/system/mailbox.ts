@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Config } from '../../config.ts';
 import type { AppDeps, AppEnv } from '../../http/types.ts';
+import { assertNoControlCharacters } from '../../http/validation.ts';
 import { listMailbox, type MailboxEntry } from '../../mail/mailbox.ts';
 import { escapeHtml } from '../../mail/templates/index.ts';
 
@@ -26,6 +27,10 @@ export function mailboxEnabled(config: Pick<Config, 'mode' | 'smtpUrl'>): boolea
  */
 export function mailboxRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
+  r.use('*', async (c, next) => {
+    assertNoControlCharacters(c.req.query(), 'query');
+    await next();
+  });
   r.get('/mailbox.json', async (c) => {
     const to = c.req.query('to');
     const entries = await listMailbox(deps.db, to ? { to } : {});
