@@ -159,7 +159,19 @@ async function main() {
   );
   // The embedded database has no autovacuum: do its job (no-op on PostgreSQL).
   const { startPgliteMaintenance } = await import('./db/pglite-maintenance.ts');
-  stopMaintenance = startPgliteMaintenance(database, log);
+  const stopVacuum = startPgliteMaintenance(database, log);
+  // Rate-limit counters whose window has passed are dead weight; every instance may prune.
+  const { pruneRateLimits } = await import('./security/rate-limit.ts');
+  const prune = setInterval(() => {
+    pruneRateLimits(database.db).catch((err: unknown) =>
+      log.warn({ err }, 'pruning rate limits failed'),
+    );
+  }, 10 * 60_000);
+  prune.unref();
+  stopMaintenance = () => {
+    stopVacuum();
+    clearInterval(prune);
+  };
   // After the port is open: warm the site handler so the first page view is fast, and create or
   // load the built-in CA (first start creates it). Page rendering is not warmed here: it runs in
   // PDF workers that start on first use and leave when idle.

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { lt, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { rateLimits } from '../db/schema/rate-limits.ts';
 import { AppError } from '../errors.ts';
@@ -9,7 +9,10 @@ export type RateLimit = { max: number; windowMs: number };
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
-/** Limits on the endpoints that mail or check passwords, per address and per client IP. */
+/**
+ * Limits of the endpoints that send mail (confirmation, reset), per address and per client IP:
+ * every request counts, since each one sends a mail.
+ */
 export const RATE_LIMITS = {
   perAddress: { max: 10, windowMs: FIFTEEN_MINUTES },
   perIp: { max: 50, windowMs: FIFTEEN_MINUTES },
@@ -49,6 +52,28 @@ export async function hitRateLimit(
   return { allowed: row.count <= limit.max, count: row.count, retryAfterSeconds };
 }
 
+/** The counter of `key` as it stands (0 when none or its window has passed); counts nothing. */
+export async function peekRateLimit(
+  db: DbOrTx,
+  key: string,
+  now = new Date(),
+): Promise<{ count: number; retryAfterSeconds: number }> {
+  const [row] = await db
+    .select({ count: rateLimits.count, expiresAt: rateLimits.expiresAt })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, key));
+  if (!row || row.expiresAt <= now) return { count: 0, retryAfterSeconds: 0 };
+  return {
+    count: row.count,
+    retryAfterSeconds: Math.max(1, Math.ceil((row.expiresAt.getTime() - now.getTime()) / 1000)),
+  };
+}
+
+/** Forgets the counter of `key` (e.g. failures, after a success). */
+export async function clearRateLimit(db: DbOrTx, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
 /** Deletes counters whose window has passed (call from a periodic job). */
 export async function pruneRateLimits(db: DbOrTx, now = new Date()): Promise<number> {
   const rows = await db
@@ -59,7 +84,7 @@ export async function pruneRateLimits(db: DbOrTx, now = new Date()): Promise<num
 }
 
 /** Keys never hold a raw address: a hash is enough to count. */
-function keyPart(value: string): string {
+export function keyPart(value: string): string {
   return createHash('sha256').update(value.toLowerCase()).digest('base64url').slice(0, 32);
 }
 
@@ -69,6 +94,15 @@ function keyPart(value: string): string {
  * over its limit. Both counters are always counted, so a flood from one IP cannot spare itself
  * by rotating addresses.
  */
+export const rateLimited = (retryAfter: number): AppError =>
+  new AppError(
+    'RATE_LIMITED',
+    429,
+    'Too many attempts. Please try again later.',
+    { retryAfter },
+    { 'Retry-After': String(retryAfter) },
+  );
+
 export async function enforceRateLimits(
   db: DbOrTx,
   action: string,
@@ -96,12 +130,5 @@ export async function enforceRateLimits(
   );
   const blocked = results.filter((r) => !r.allowed);
   if (blocked.length === 0) return;
-  const retryAfter = Math.max(...blocked.map((r) => r.retryAfterSeconds));
-  throw new AppError(
-    'RATE_LIMITED',
-    429,
-    'Too many attempts. Please try again later.',
-    { retryAfter },
-    { 'Retry-After': String(retryAfter) },
-  );
+  throw rateLimited(Math.max(...blocked.map((r) => r.retryAfterSeconds)));
 }

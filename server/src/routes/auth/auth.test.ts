@@ -324,7 +324,7 @@ describe('passwords', () => {
 });
 
 describe('rate limits', () => {
-  it('answers 429 with Retry-After after 10 logins for one address in 15 minutes', async () => {
+  it('answers 429 with Retry-After after 10 failed logins for one address from one IP', async () => {
     const { email } = await signUp(t);
     for (let i = 0; i < 10; i++) {
       expect((await login(email, 'wrong password here')).status).toBe(401);

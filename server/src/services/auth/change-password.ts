@@ -1,21 +1,14 @@
 import type { TChangePassword, TSession } from '@signet/shared/user/user.schema';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/users.ts';
-import { AppError } from '../../errors.ts';
-import { hashPassword, verifyPassword } from '../../security/password-hash.ts';
+import { hashPassword } from '../../security/password-hash.ts';
 import { assertPasswordPolicy } from '../../security/password-policy.ts';
 import type { ServiceContext } from '../context.ts';
 import { requireUser } from '../users/find-user.ts';
 import { createSession } from './create-session.ts';
+import { verifyCurrentPassword } from './current-password.ts';
 import { enqueuePasswordChangedMail } from './password-changed-mail.ts';
 import { revokeAllSessions } from './revoke-sessions.ts';
-
-/**
- * A wrong current password is 403, not 401: a 401 would make the client sign the user out
- * (spec section 8).
- */
-export const wrongPassword = () =>
-  new AppError('WRONG_PASSWORD', 403, 'The current password is wrong');
 
 /**
  * `POST /v1/change-password`: checks the current password, sets the new one, revokes every
@@ -27,9 +20,7 @@ export async function changePassword(
 ): Promise<TSession> {
   const { userId } = ctx.principal;
   const user = await requireUser(ctx.db, userId);
-  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.old))) {
-    throw wrongPassword();
-  }
+  await verifyCurrentPassword(ctx.db, user, input.old);
   assertPasswordPolicy(input.new, user.email);
   const passwordHash = await hashPassword(input.new);
   const now = new Date();

@@ -3,13 +3,17 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../errors.ts';
 import {
+  assertLoginAllowed,
+  recordLoginFailure,
+  recordLoginSuccess,
+} from '../../security/password-attempts.ts';
+import {
   burnVerification,
   hashPassword,
   needsRehash,
   verifyPassword,
 } from '../../security/password-hash.ts';
 import { checkPasswordPolicy } from '../../security/password-policy.ts';
-import { enforceRateLimits } from '../../security/rate-limit.ts';
 import type { AnonymousContext } from '../context.ts';
 import { findUserByEmail } from '../users/find-user.ts';
 import { toUserDto } from '../users/user-dto.ts';
@@ -20,20 +24,26 @@ const invalidCredentials = () =>
 
 /**
  * `POST /v1/login`: checks the password and starts a 24 h session. Unknown addresses and wrong
- * passwords get the same 401 after the same work. A password that no longer meets the policy
- * sets `weakPassword`, so the client makes the user change it.
+ * passwords get the same 401 after the same work, and count as failures for the limits of
+ * password-attempts.ts; a success clears this address's failures from this IP. A password that
+ * no longer meets the policy sets `weakPassword`, so the client makes the user change it.
  */
 export async function login(
   ctx: Pick<AnonymousContext, 'db' | 'meta'>,
   input: TLogin,
 ): Promise<TSessionWithUser> {
-  await enforceRateLimits(ctx.db, 'login', { address: input.email, ip: ctx.meta.ip });
+  await assertLoginAllowed(ctx.db, input.email, ctx.meta.ip);
   const user = await findUserByEmail(ctx.db, input.email);
   if (!user?.passwordHash) {
     await burnVerification(input.password);
+    await recordLoginFailure(ctx.db, input.email, ctx.meta.ip);
     throw invalidCredentials();
   }
-  if (!(await verifyPassword(user.passwordHash, input.password))) throw invalidCredentials();
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    await recordLoginFailure(ctx.db, input.email, ctx.meta.ip);
+    throw invalidCredentials();
+  }
+  await recordLoginSuccess(ctx.db, input.email, ctx.meta.ip);
 
   const weakPassword = checkPasswordPolicy(input.password, user.email) !== null;
   const rehash = needsRehash(user.passwordHash) ? await hashPassword(input.password) : undefined;

@@ -4,8 +4,7 @@ import { businessMembers } from '../../db/schema/business-members.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../errors.ts';
-import { verifyPassword } from '../../security/password-hash.ts';
-import { wrongPassword } from '../auth/change-password.ts';
+import { verifyCurrentPassword } from '../auth/current-password.ts';
 import type { ServiceContext } from '../context.ts';
 import { requireUser } from './find-user.ts';
 
@@ -21,9 +20,7 @@ export async function deleteUser(
 ): Promise<{ status: 'ok' }> {
   const { userId } = ctx.principal;
   const user = await requireUser(ctx.db, userId);
-  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password))) {
-    throw wrongPassword();
-  }
+  await verifyCurrentPassword(ctx.db, user, password);
   await ctx.db.transaction(async (tx) => {
     const [membership] = await tx
       .select()
