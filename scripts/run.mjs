@@ -5,7 +5,20 @@
 // builds, and then serves or tests. Plain JavaScript on purpose: it must run
 // before the project's own toolchain exists.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -97,9 +110,122 @@ function install() {
   must('pnpm', ['install', '--frozen-lockfile', '--prefer-offline', '--reporter=append-only']);
 }
 
+const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
+}
+
+/**
+ * Runs `work` holding this checkout's build lock: two `npm start` (or a start and a test) from
+ * one checkout install and build one after the other instead of writing the same node_modules
+ * and dist folders at once. A lock left by a process that is gone is taken over.
+ */
+function withBuildLock(work) {
+  const id = createHash('sha256').update(root).digest('hex').slice(0, 16);
+  const lock = join(tmpdir(), `signet-build-${id}.lock`);
+  const deadline = Date.now() + 15 * 60_000;
+  let said = false;
+  for (;;) {
+    try {
+      const fd = openSync(lock, 'wx');
+      writeFileSync(fd, String(process.pid));
+      closeSync(fd);
+      break;
+    } catch (e) {
+      if (e.code !== 'EEXIST') throw e;
+      const owner = Number(readFileSync(lock, 'utf8')) || 0;
+      if (owner && !alive(owner)) {
+        rmSync(lock, { force: true });
+        continue;
+      }
+      if (Date.now() > deadline) fail(`the build lock ${lock} is held by process ${owner}`);
+      if (!said) say(`waiting for another start in this checkout to finish building (process ${owner})`);
+      said = true;
+      sleep(500);
+    }
+  }
+  const release = () => rmSync(lock, { force: true });
+  process.once('exit', release);
+  try {
+    return work();
+  } finally {
+    release();
+  }
+}
+
+const BUILD_INPUTS = ['site', 'admin', 'shared', 'locales'];
+const BUILD_FILES = ['package.json', 'pnpm-lock.yaml', 'pnpm-workspace.yaml', 'tsconfig.base.json'];
+const SKIP = new Set(['node_modules', 'dist', '.astro', 'test-results', 'bench-results']);
+
+/** A hash of everything the site and console builds read (file names and contents). */
+function buildInputsHash() {
+  const hash = createHash('sha256');
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : 1,
+    )) {
+      if (SKIP.has(entry.name) || entry.name.startsWith('dist.')) continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile()) hash.update(`${path}\0`).update(readFileSync(path));
+    }
+  };
+  for (const dir of BUILD_INPUTS) walk(join(root, dir));
+  for (const file of BUILD_FILES) hash.update(`${file}\0`).update(readFileSync(join(root, file)));
+  return hash.digest('hex');
+}
+
+const STAMP = join(root, 'node_modules', '.signet-build');
+
+/**
+ * Builds one front end into a fresh folder beside `dist` and swaps it in by renaming, so a
+ * server already running from `dist` never sees it half written or empty.
+ */
+function buildInto(pkg, args) {
+  const dist = join(root, pkg, 'dist');
+  const fresh = join(root, pkg, `dist.building-${process.pid}`);
+  const old = join(root, pkg, `dist.old-${process.pid}`);
+  rmSync(fresh, { recursive: true, force: true });
+  const status = run('pnpm', ['--filter', `@signet/${pkg}`, 'exec', ...args, fresh]);
+  if (status !== 0) {
+    rmSync(fresh, { recursive: true, force: true });
+    fail(`building ${pkg} failed (exit ${status})`);
+  }
+  if (existsSync(dist)) renameSync(dist, old);
+  renameSync(fresh, dist);
+  rmSync(old, { recursive: true, force: true });
+}
+
+/** Builds the site and the console unless their inputs are unchanged since the last build. */
 function build() {
+  const inputs = buildInputsHash();
+  const built =
+    existsSync(join(root, 'site', 'dist', 'server', 'entry.mjs')) &&
+    existsSync(join(root, 'admin', 'dist', 'index.html')) &&
+    existsSync(STAMP) &&
+    readFileSync(STAMP, 'utf8') === inputs;
+  if (built) {
+    say('site and console are built from the current sources');
+    return;
+  }
   say('building site and console');
-  must('pnpm', ['run', 'build']);
+  buildInto('site', ['astro', 'build', '--outDir']);
+  buildInto('admin', ['vite', 'build', '--emptyOutDir', '--outDir']);
+  writeFileSync(STAMP, inputs);
+}
+
+/** Install and build under the checkout's lock. */
+function prepare() {
+  withBuildLock(() => {
+    install();
+    build();
+  });
 }
 
 /** System tools the test suites need; installed with apt-get when we are root, else named. */
@@ -260,7 +386,7 @@ async function playwright(env) {
 
 async function test() {
   ensureSystemTools();
-  build();
+  withBuildLock(build);
   const env = toolEnv();
   const results = [];
   say('type-check and lint');
@@ -312,11 +438,11 @@ function start() {
 }
 
 ensureToolchain();
-install();
 if (command === 'start') {
-  build();
+  prepare();
   start();
 } else if (command === 'test') {
+  withBuildLock(install);
   await test();
 } else {
   fail('usage: node scripts/run.mjs start|test');
