@@ -145,7 +145,8 @@ function withBuildLock(work) {
         continue;
       }
       if (Date.now() > deadline) fail(`the build lock ${lock} is held by process ${owner}`);
-      if (!said) say(`waiting for another start in this checkout to finish building (process ${owner})`);
+      if (!said)
+        say(`waiting for another start in this checkout to finish building (process ${owner})`);
       said = true;
       sleep(500);
     }

@@ -30,6 +30,24 @@ export function signerStatus(
   return blocked ? 'WAITING' : 'OPEN';
 }
 
+/**
+ * Whether a participant sees a request at all: the owner always, signers and observers once it
+ * is sent (a draft is its owner's alone — it may still change or never be sent). The dashboard's
+ * list query (list-signature-requests.ts) says the same in SQL.
+ */
+export function isRequestVisible(status: TRequestStatus, viewer: { isOwner: boolean }): boolean {
+  return viewer.isOwner || status !== 'DRAFT';
+}
+
+/**
+ * Whether a viewer sees where participants acted from (IP address, browser) in the evidence:
+ * the owner only (and, once businesses own requests, their admins). Signers and observers see
+ * what happened and when, not each other's network or device.
+ */
+export function seesParticipantNetwork(viewer: { isOwner: boolean }): boolean {
+  return viewer.isOwner;
+}
+
 /** The request status once every signer has signed, or unchanged. */
 export function statusAfterSignature(all: readonly TSignerFacts[]): TRequestStatus {
   return all.length > 0 && all.every((s) => s.signedAt) ? 'SIGNED' : 'OPEN';

@@ -377,11 +377,8 @@ describe('decline, withdraw, remind, delegate, observers, delete', () => {
       token: owner.token,
       body: { email: viewer.email },
     });
-    const seen = await t.request<TSignatureRequest>('GET', `${R}/${r.id}`, { token: viewer.token });
-    expect(seen.status).toBe(200);
-    expect(seen.body.my_roles).toEqual(['observer']);
-    const forbidden = await t.request('POST', `${R}/${r.id}/initiate`, { token: viewer.token });
-    expect(forbidden.status).toBe(403);
+    // A draft is its owner's alone: the observer sees it once it is sent.
+    expect((await t.request('GET', `${R}/${r.id}`, { token: viewer.token })).status).toBe(404);
 
     const put = await t.request<TSignatureRequest>('PUT', `${R}/${r.id}`, {
       token: owner.token,
@@ -392,6 +389,18 @@ describe('decline, withdraw, remind, delegate, observers, delete', () => {
     expect(put.body.observers.map((o) => o.email).sort()).toEqual(
       ['new@example.ch', viewer.email].sort(),
     );
+    expect((await t.request('POST', `${R}/${r.id}/initiate`, { token: owner.token })).status).toBe(
+      200,
+    );
+    const seen = await t.request<TSignatureRequest>('GET', `${R}/${r.id}`, { token: viewer.token });
+    expect(seen.status).toBe(200);
+    expect(seen.body.my_roles).toEqual(['observer']);
+    const forbidden = await t.request('POST', `${R}/${r.id}/withdraw`, {
+      token: viewer.token,
+      body: { message: 'no' },
+    });
+    expect(forbidden.status).toBe(403);
+
     const obsId = put.body.observers.find((o) => o.email === viewer.email)?.id;
     const del = await t.request('DELETE', `${R}/${r.id}/observers/${obsId}`, {
       token: owner.token,
@@ -460,6 +469,7 @@ describe('decline, withdraw, remind, delegate, observers, delete', () => {
 
   it('lock-status follows locked_until', async () => {
     const r = await sequentialRequest('Locked');
+    await t.request('POST', `${R}/${r.id}/initiate`, { token: owner.token });
     const res = await t.request('GET', `${R}/${r.id}/lock-status`, { token: b.token });
     expect(res.body).toEqual({ locked: false });
     const { signatureRequests } = await import('../../db/schema/signature-requests.ts');

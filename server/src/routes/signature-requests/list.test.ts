@@ -74,6 +74,9 @@ beforeAll(async () => {
   ids.toSign = await make(other, 'Invoice for me', [me.email, 'colleague@example.ch']);
   await initiate(other, ids.toSign);
   ids.observed = await make(other, 'Observed NDA', ['third@example.ch'], [me.email]);
+  await initiate(other, ids.observed);
+  // Drafts of others in which I sign or observe are not mine to see (privacy.test.ts).
+  await make(other, 'Draft of another', [me.email], [me.email]);
   // Not mine at all.
   ids.foreign = await make(stranger, 'Foreign secret', ['nobody@example.ch']);
   // An old one, for the date filters.
@@ -98,7 +101,8 @@ describe('GET /v3/signature-requests-redesign', () => {
     expect(titles).not.toContain('Foreign secret');
     const byId = new Map(all.items.map((i) => [i.id, i]));
     expect(byId.get(ids.toSign)).toMatchObject({ colour: 'to-sign', my_roles: ['signer'] });
-    expect(byId.get(ids.observed)).toMatchObject({ colour: 'draft', my_roles: ['observer'] });
+    expect(byId.get(ids.observed)).toMatchObject({ colour: 'waiting', my_roles: ['observer'] });
+    expect(titles).not.toContain('Draft of another');
     expect(byId.get(ids.open)).toMatchObject({ colour: 'waiting', my_roles: ['owner'] });
     expect(byId.get(ids.signed)).toMatchObject({ colour: 'completed' });
     expect(byId.get(ids.withdrawn)).toMatchObject({ colour: 'cancelled' });
@@ -126,7 +130,7 @@ describe('GET /v3/signature-requests-redesign', () => {
 
   it('filters by status (comma-joined), sendBy, search and dates', async () => {
     expect((await list('?status=OPEN,SIGNED')).items.map((i) => i.title).sort()).toEqual(
-      ['Invoice for me', 'Open lease', 'Signed lease'].sort(),
+      ['Invoice for me', 'Observed NDA', 'Open lease', 'Signed lease'].sort(),
     );
     expect((await list('?status=withdrawn')).items.map((i) => i.id)).toEqual([ids.withdrawn]);
     expect((await list('?sendBy=me&size=100')).total).toBe(31);
@@ -218,6 +222,11 @@ describe('the dashboard follows every change (request_inbox triggers)', () => {
     });
     const seen = async (s: Session) =>
       (await list('?search=follow%20me', s.token)).items.map((i) => i.id);
+    // A draft is its owner's alone; sending it puts it on the participants' dashboards.
+    expect(await seen(alice)).toEqual([]);
+    expect(await seen(bob)).toEqual([]);
+    expect((await list('?search=follow', bob.token)).total).toBe(0);
+    await t.request('POST', `/api/v3/signature-requests/${r.id}/initiate`, { token: me.token });
     expect(await seen(alice)).toEqual([r.id]);
     expect(await seen(bob)).toEqual([r.id]);
     // Totals are cached per version: a change must show at once.
@@ -229,7 +238,6 @@ describe('the dashboard follows every change (request_inbox triggers)', () => {
     expect(await seen(bob)).toEqual([]);
     expect((await list('?search=follow', bob.token)).total).toBe(0);
 
-    await t.request('POST', `/api/v3/signature-requests/${r.id}/initiate`, { token: me.token });
     await t.request('POST', `/api/v3/signature-requests/${r.id}/delegate`, {
       token: alice.token,
       body: { email: bob.email },

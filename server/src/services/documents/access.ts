@@ -1,4 +1,4 @@
-import { and, eq, exists, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, exists, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { documents, type TDocumentRow } from '../../db/schema/documents.ts';
 import { observers } from '../../db/schema/observers.ts';
@@ -52,8 +52,9 @@ export const viewerOf = (principal: Principal): DocumentViewer =>
   principal.kind === 'nas' ? principal : principal.userId;
 
 /**
- * A document as one caller may see it: its owner, or a participant (owner, signer or observer
- * by e-mail) of a request that carries it; a direct signer, when it belongs to their request.
+ * A document as one caller may see it: its owner, or a participant (owner, or signer or
+ * observer by e-mail once the request is sent) of a request that carries it; a direct signer,
+ * when it belongs to their sent request.
  * Everyone else, deleted documents and malformed ids get 404 NOT_FOUND.
  */
 export async function loadVisibleDocument(
@@ -80,6 +81,7 @@ export async function loadVisibleDocument(
           eq(requestDocuments.documentId, documentId),
           eq(requestDocuments.requestId, viewer.requestId),
           isNull(signatureRequests.deletedAt),
+          ne(signatureRequests.status, 'DRAFT'),
         ),
       )
       .limit(1);
@@ -99,24 +101,33 @@ export async function loadVisibleDocument(
         isNull(signatureRequests.deletedAt),
         or(
           eq(signatureRequests.ownerId, userId),
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(signers)
-              .where(
-                and(eq(signers.requestId, signatureRequests.id), eq(signers.email, actor.email)),
+          // Signers and observers see the documents once the request is sent, not its draft.
+          and(
+            ne(signatureRequests.status, 'DRAFT'),
+            or(
+              exists(
+                db
+                  .select({ one: sql`1` })
+                  .from(signers)
+                  .where(
+                    and(
+                      eq(signers.requestId, signatureRequests.id),
+                      eq(signers.email, actor.email),
+                    ),
+                  ),
               ),
-          ),
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(observers)
-              .where(
-                and(
-                  eq(observers.requestId, signatureRequests.id),
-                  eq(observers.email, actor.email),
-                ),
+              exists(
+                db
+                  .select({ one: sql`1` })
+                  .from(observers)
+                  .where(
+                    and(
+                      eq(observers.requestId, signatureRequests.id),
+                      eq(observers.email, actor.email),
+                    ),
+                  ),
               ),
+            ),
           ),
         ),
       ),

@@ -103,7 +103,12 @@ export async function listSignatureRequests(
   const { db } = ctx;
   const email = await callerEmail(db, ctx.principal);
   const me = sql`${email}`;
-  const where: SQL[] = [sql`i.email = ${me}`, sql`i.visible`];
+  // A draft is its owner's alone (isRequestVisible): others see the request once it is sent.
+  const where: SQL[] = [
+    sql`i.email = ${me}`,
+    sql`i.visible`,
+    sql`(i.is_owner or i.status <> 'DRAFT')`,
+  ];
   if (query.sendBy === 'me') where.push(sql`i.is_owner`);
   if (query.sendBy === 'others') where.push(sql`not i.is_owner`);
   if (query.status?.length) {

@@ -1,5 +1,6 @@
 import {
   checkAction,
+  isRequestVisible,
   signerStatus,
   type TActorFacts,
   type TRequestFacts,
@@ -210,9 +211,13 @@ export async function loadRequestAsAnyone(
     ? (withStatus.find((s) => s.id === direct.signerId) ?? null)
     : (withStatus.find((s) => s.email === actor.email) ?? null);
   const roles: RequestRole[] = [];
-  if (!direct && request.ownerId === actor.userId) roles.push('owner');
-  if (mySigner) roles.push('signer');
-  if (!direct && observerRows.some((o) => o.email === actor.email)) roles.push('observer');
+  const isOwner = !direct && request.ownerId === actor.userId;
+  if (isOwner) roles.push('owner');
+  // A draft is its owner's alone: its signers and observers are strangers to it until it is sent.
+  if (isRequestVisible(request.status, { isOwner })) {
+    if (mySigner) roles.push('signer');
+    if (!direct && observerRows.some((o) => o.email === actor.email)) roles.push('observer');
+  }
   return {
     request,
     owner,

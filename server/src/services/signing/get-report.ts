@@ -1,10 +1,11 @@
 import type { TReport } from '@signet/shared/document/document.schema';
 import { langFromCode } from '@signet/shared/i18n/lang.rules';
+import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { BlobNotFoundError } from '../../storage/blob-store.ts';
 import { platformCa } from '../pki/platform-ca.ts';
 import { timestampAuthority } from '../pki/timestamp-authority.ts';
-import { loadRequestForActor } from '../signature-requests/load-for-actor.ts';
+import { type LoadedRequest, loadRequestForActor } from '../signature-requests/load-for-actor.ts';
 import type { FileOut, SigningContext } from './context.ts';
 import { storeProtocolOnce } from './protocol-job.ts';
 import { loadReport } from './report-data.ts';
@@ -13,10 +14,31 @@ import { loadReport } from './report-data.ts';
 const PROTOCOL_WAIT_MS = 2_000;
 
 /**
- * `GET …/report?type=`: the protocol, in the request's language (its owner's). pdf: the stored,
- * signed and sealed protocol once the request is complete (503 PROTOCOL_PENDING with
- * Retry-After while it is being built right after the last signature); before that one built
- * and signed now from the log as it stands. json / html: the same facts.
+ * A protocol built and signed now from the log as it stands, as `loaded`'s caller may see it
+ * (other participants' IP addresses and browsers for the owner only).
+ */
+export async function protocolNow(
+  ctx: SigningContext,
+  loaded: LoadedRequest,
+  db: DbOrTx = ctx.db,
+): Promise<Uint8Array> {
+  const report = await loadReport(db, loaded);
+  const { evidenceText } = await import('../../pdf/protocol/evidence-text.ts');
+  const ca = await platformCa(ctx.db, ctx.config);
+  const { buildSignedProtocol } = await import('../../pdf/protocol/sign-protocol.ts');
+  const signed = await buildSignedProtocol(report, evidenceText(langFromCode(loaded.owner.lang)), {
+    signer: ca.platformSigner,
+    tsa: await timestampAuthority(ctx.config, ca),
+  });
+  return signed.bytes;
+}
+
+/**
+ * `GET …/report?type=`: the protocol, in the request's language (its owner's). pdf: for the
+ * owner the stored, signed and sealed protocol once the request is complete (503
+ * PROTOCOL_PENDING with Retry-After while it is being built right after the last signature);
+ * before that, and for other participants (the kept one shows everyone's IP and browser), one
+ * built and signed now from the log. json / html: the same facts.
  */
 export async function getReport(
   ctx: SigningContext,
@@ -28,7 +50,7 @@ export async function getReport(
     kind: 'file',
     file: { bytes, fileName: `${id}_protocol.pdf`, contentType: 'application/pdf' },
   });
-  if (type === 'pdf' && loaded.request.status === 'SIGNED') {
+  if (type === 'pdf' && loaded.request.status === 'SIGNED' && loaded.roles.includes('owner')) {
     const key =
       loaded.request.protocolBlobKey ??
       (await Promise.race([
@@ -49,11 +71,12 @@ export async function getReport(
     if (!bytes) throw new BlobNotFoundError(key);
     return pdfFile(bytes);
   }
+  if (type === 'pdf') return pdfFile(await protocolNow(ctx, loaded));
   const report = await loadReport(ctx.db, loaded);
+  if (type === 'json') return { kind: 'json', report };
   const { evidenceText } = await import('../../pdf/protocol/evidence-text.ts');
   const text = evidenceText(langFromCode(loaded.owner.lang));
-  if (type === 'json') return { kind: 'json', report };
-  if (type === 'html') {
+  {
     const { protocolHtml } = await import('../../pdf/protocol/protocol-html.ts');
     return {
       kind: 'file',
@@ -64,11 +87,4 @@ export async function getReport(
       },
     };
   }
-  const ca = await platformCa(ctx.db, ctx.config);
-  const { buildSignedProtocol } = await import('../../pdf/protocol/sign-protocol.ts');
-  const signed = await buildSignedProtocol(report, text, {
-    signer: ca.platformSigner,
-    tsa: await timestampAuthority(ctx.config, ca),
-  });
-  return pdfFile(signed.bytes);
 }

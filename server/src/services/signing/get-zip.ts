@@ -4,6 +4,7 @@ import { createZip, uniqueNames } from '../../zip/zip.ts';
 import { fileNameFromTitle } from '../documents/content-disposition.ts';
 import { loadRequestForActor } from '../signature-requests/load-for-actor.ts';
 import type { FileOut, SigningContext } from './context.ts';
+import { protocolNow } from './get-report.ts';
 
 /**
  * `GET …/zip`: every document in its current (signed) version, named after its title, plus the
@@ -20,8 +21,14 @@ export async function getZip(ctx: SigningContext, id: string): Promise<FileOut> 
     }
     const protocolKey = loaded.request.protocolBlobKey;
     if (loaded.request.status === 'SIGNED' && protocolKey) {
-      const data = await ctx.blobs.get(protocolKey);
-      if (!data) throw new BlobNotFoundError(protocolKey);
+      let data: Uint8Array | null;
+      if (loaded.roles.includes('owner')) {
+        data = await ctx.blobs.get(protocolKey);
+        if (!data) throw new BlobNotFoundError(protocolKey);
+      } else {
+        // The kept protocol shows every participant's IP and browser: others get one built now.
+        data = await protocolNow(ctx, loaded, tx);
+      }
       entries.push({ name: `${id}_protocol.pdf`, data });
     }
     const names = uniqueNames(entries.map((e) => e.name));

@@ -1,4 +1,5 @@
 import type { TReport } from '@signet/shared/document/document.schema';
+import { seesParticipantNetwork } from '@signet/shared/signature-request/signature-request.rules';
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { requestEvents } from '../../db/schema/request-events.ts';
@@ -8,11 +9,16 @@ import type { LoadedRequest } from '../signature-requests/load-for-actor.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The protocol's facts: the request, its documents and signers, and the whole evidence log. */
+/**
+ * The protocol's facts: the request, its documents and signers, and the whole evidence log —
+ * with participants' IP addresses and browsers only when the caller is the owner (or `full`,
+ * for the protocol the platform keeps).
+ */
 export async function loadReport(
   tx: DbOrTx,
   loaded: LoadedRequest,
   now = new Date(),
+  options: { full?: boolean } = {},
 ): Promise<TReport> {
   const id = loaded.request.id;
   // One after the other: a transaction is one connection, which runs one query at a time.
@@ -22,7 +28,9 @@ export async function loadReport(
     .where(eq(requestEvents.requestId, id))
     .orderBy(asc(requestEvents.seq));
   const verdict = await verifyChain(tx, id);
-  const events = rows.map(toEventDto);
+  const network =
+    options.full === true || seesParticipantNetwork({ isOwner: loaded.roles.includes('owner') });
+  const events = rows.map((row) => toEventDto(row, network));
   const quality = new Map<string, string>();
   for (const e of events) {
     if (e.type === 'signed' && typeof e.data.signer_id === 'string') {
