@@ -56,10 +56,12 @@ async function seed(dataDir: string): Promise<{ token: string; ms: number }> {
       case when i <= ${OWNED} then ${user}::uuid else ${peer}::uuid end,
       (array['Lease', 'Employment contract', 'NDA', 'Offer', 'Invoice approval', 'Board minutes'])[1 + i % 6] || ' ' || i,
       case when i % 3 = 0 then 'Please sign' end,
-      (array['DRAFT', 'OPEN', 'SIGNED', 'DECLINED', 'WITHDRAWN'])[1 + i % 5],
+      -- Others' drafts are theirs alone (privacy): what the user signs or observes was sent.
+      case when i > ${OWNED} and i % 5 = 0 then 'OPEN'
+        else (array['DRAFT', 'OPEN', 'SIGNED', 'DECLINED', 'WITHDRAWN'])[1 + i % 5] end,
       now() - (i || ' hours')::interval,
       now() - ((i % 997) || ' minutes')::interval - (i || ' hours')::interval / 2,
-      case when i % 5 <> 0 then now() - (i || ' hours')::interval end
+      case when i % 5 <> 0 or i > ${OWNED} then now() - (i || ' hours')::interval end
     from generate_series(1, ${total}::int) i`);
   await db.execute(sql`
     insert into documents (id, owner_id, title, size, page_count, sha256, blob_key, current_blob_key)
