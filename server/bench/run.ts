@@ -8,6 +8,8 @@
  *   render    page images: render and serve from the blob store            (bench/render.ts)
  *   list      dashboard list over 10,000 requests, 20 connections          (bench/list.ts)
  *   activity  business activity list and CSV export over 100,000 signatures (bench/activity.ts)
+ *   idle      resident memory of an idle server after start                 (bench/idle.ts)
+ *   users     50 users uploading 200 KB PDFs and listing for 30 s          (bench/users.ts)
  *   bundle    JavaScript per page of the built site                        (site/bench/bundle-size.ts)
  *   console   JavaScript of the console's first load                       (admin/bench/bundle-size.ts)
  *   direct    a direct signer's link → first page image, real browser      (e2e/bench/direct-view.ts)
@@ -20,7 +22,7 @@
  *   node bench/run.ts [name…]      only the named benchmarks
  *   BENCH_STRICT=1                  exit 1 when any budget is missed or a benchmark fails
  *
- * Writes bench-results/summary.json. Takes about two minutes on 2 cores.
+ * Writes bench-results/summary.json. Takes about four minutes on 2 cores.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -43,6 +45,8 @@ const BENCHES: Bench[] = [
   { name: 'render', args: [join(benchDir, 'render.ts'), '--runs', '20'], cwd: repoDir },
   { name: 'list', args: [join(benchDir, 'list.ts')], cwd: repoDir },
   { name: 'activity', args: [join(benchDir, 'activity.ts')], cwd: repoDir },
+  { name: 'idle', args: [join(benchDir, 'idle.ts')], cwd: repoDir },
+  { name: 'users', args: [join(benchDir, 'users.ts')], cwd: repoDir },
   { name: 'bundle', args: [join(siteDir, 'bench', 'bundle-size.ts')], cwd: siteDir },
   { name: 'console', args: [join(adminDir, 'bench', 'bundle-size.ts')], cwd: adminDir },
   { name: 'direct', args: [join(e2eDir, 'bench', 'direct-view.ts')], cwd: e2eDir },

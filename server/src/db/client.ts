@@ -100,7 +100,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const fresh = !dataDir || !existsSync(join(dataDir, 'PG_VERSION'));
   const loadDataDir =
     fresh && migrate
-      ? await pgliteTemplate(migrationsFolder, runMigrations, { extensions })
+      ? await pgliteTemplate(migrationsFolder, runMigrations, { extensions }, !dataDir)
       : undefined;
   const pgOptions = {
     ...(loadDataDir ? { loadDataDir } : {}),

@@ -1,5 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { setPriority } from 'node:os';
 import { AppError, serverBusy } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import { tooComplex } from '../errors.ts';
@@ -65,7 +66,7 @@ type Pending = {
 
 type Worker = {
   child: ChildProcess;
-  /** Its module loaded and listening (it said so); jobs wait for it. */
+  /** Its module loaded and listening (it said so), or gone: jobs wait for one of the two. */
   ready: Promise<void>;
   busy: Pending | null;
   /** Documents the worker holds parsed (its last answer said so). */
@@ -79,6 +80,8 @@ type Worker = {
 
 const DEFAULT_TIMEOUTS: Record<PdfJobKind, number> = { preflight: 15_000, render: 20_000 };
 const WATCH_INTERVAL_MS = 100;
+/** Scheduling priority of the workers relative to the server (higher is nicer to others). */
+const WORKER_NICENESS = 5;
 const CHILD_ENTRY = new URL('./child.ts', import.meta.url);
 
 /** Resolves when the process has exited (at once if it has). */
@@ -195,12 +198,22 @@ export class PdfPool {
       env: { ...process.env, NODE_OPTIONS: '' },
     });
     this.started++;
+    // Below the server in the scheduler's eyes: under full load the event loop (every user's
+    // requests) goes first, and the PDF work takes what is left.
+    try {
+      if (child.pid !== undefined) setPriority(child.pid, WORKER_NICENESS);
+    } catch {
+      // Not permitted here: the workers run at the server's priority.
+    }
     let markReady = () => {};
     const worker: Worker = {
       child,
-      ready: new Promise<void>((resolve) => {
-        markReady = resolve;
-      }),
+      ready: Promise.race([
+        new Promise<void>((resolve) => {
+          markReady = resolve;
+        }),
+        exited(child),
+      ]),
       busy: null,
       held: new Set(),
       idleTimer: undefined,
@@ -235,7 +248,7 @@ export class PdfPool {
         input = { ...input, source: { ...source, ...(await this.loadSource(job)) } };
       }
       // A new worker's start (loading its modules) does not count against the job's time.
-      await Promise.race([worker.ready, exited(worker.child)]);
+      await worker.ready;
     } catch (e) {
       this.finish(worker, job, () => job.reject(e));
       return;

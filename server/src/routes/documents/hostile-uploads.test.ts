@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import {
   makeOperatorBombPdf,
 } from '../../pdf/make-hostile-pdf.ts';
 import { PdfPool } from '../../pdf/pool/pool.ts';
+import { residentMb } from '../../testing/process-memory.ts';
 import { signUp } from '../auth/testing.ts';
 import { blobFiles, createDocumentsTestApp, documentCount } from './testing.ts';
 
@@ -26,24 +26,7 @@ let base: string;
 let token: string;
 
 /** Resident memory of this process and its children (the PDF workers), from /proc. */
-function residentMb(): number {
-  const rss = (pid: number) => {
-    try {
-      const m = /^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      return m ? Number(m[1]) / 1024 : 0;
-    } catch {
-      return 0;
-    }
-  };
-  let total = rss(process.pid);
-  try {
-    const children = readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8');
-    for (const pid of children.trim().split(/\s+/).filter(Boolean)) total += rss(Number(pid));
-  } catch {
-    // No /proc: the memory check below sees only this process.
-  }
-  return total;
-}
+const processMb = () => residentMb(process.pid).total;
 
 /**
  * Polls the time call every 10 ms while `during` runs, and for at least `minMs` (enough samples
@@ -51,9 +34,12 @@ function residentMb(): number {
  */
 async function whileRunning<T>(during: () => Promise<T>, minMs = 1_500) {
   const latencies: number[] = [];
-  let peakMb = residentMb();
+  let peakMb = processMb();
   let done = false;
   const until = performance.now() + minMs;
+  const sampler = setInterval(() => {
+    peakMb = Math.max(peakMb, processMb());
+  }, 100);
   const poll = (async () => {
     while (!done || performance.now() < until) {
       const started = performance.now();
@@ -61,7 +47,6 @@ async function whileRunning<T>(during: () => Promise<T>, minMs = 1_500) {
       await res.arrayBuffer();
       expect(res.status).toBe(200);
       latencies.push(performance.now() - started);
-      peakMb = Math.max(peakMb, residentMb());
       await new Promise((r) => setTimeout(r, 10));
     }
   })();
@@ -70,6 +55,8 @@ async function whileRunning<T>(during: () => Promise<T>, minMs = 1_500) {
   } finally {
     done = true;
     await poll;
+    clearInterval(sampler);
+    peakMb = Math.max(peakMb, processMb());
   }
 }
 
