@@ -70,7 +70,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzle({ client: pool, schema, casing: 'snake_case' });
     try {
-      if (migrate) await migrator.migrate(db, { migrationsFolder });
+      if (migrate) await migrateExclusively(pool, () => migrator.migrate(db, { migrationsFolder }));
     } catch (e) {
       await pool.end();
       throw e;
@@ -135,6 +135,31 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
  * little and keeps an idle server small (see the idle-RSS benchmark).
  */
 const PGLITE_SETTINGS = ['shared_buffers=16MB', 'wal_buffers=1MB', 'maintenance_work_mem=16MB'];
+
+/** Advisory-lock key of the migrations (any constant both instances agree on). */
+const MIGRATION_LOCK = 7_412_907_001;
+
+/**
+ * Runs the migrations holding a PostgreSQL advisory lock: instances starting at the same moment
+ * on one database migrate one after the other (the second finds nothing left to do) instead of
+ * both creating the same tables.
+ */
+async function migrateExclusively(
+  pool: import('pg').Pool,
+  migrate: () => Promise<unknown>,
+): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migrate();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
 
 /** Type OIDs whose text drizzle wants unparsed (see drizzle-orm/pglite/session.js). */
 const DRIZZLE_RAW_OIDS = [
