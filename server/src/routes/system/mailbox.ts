@@ -46,14 +46,14 @@ export function mailboxRoutes(deps: AppDeps): Hono<AppEnv> {
 <td>${escapeHtml(e.lang)}</td><td>${escapeHtml(e.status)}${e.lastError ? ` – ${escapeHtml(e.lastError)}` : ''}</td></tr>`,
       )
       .join('\n');
-    return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mailbox – Signet</title>
-<style>body{font-family:system-ui,sans-serif;margin:2rem}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.4rem;text-align:left}</style></head>
+    return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Mailbox – Signet</title>
+<style>body{font-family:system-ui,sans-serif;margin:2rem 1rem;max-width:75rem}.scroll{overflow-x:auto}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.4rem;text-align:left;overflow-wrap:anywhere}</style></head>
 <body><h1>Development mailbox</h1>
 <p>Every mail this server sends is kept here because no SMTP server is configured (<code>SMTP_URL</code>) and the server does not run in production mode. It contains sign-in and password-reset links, so it answers only to requests from this machine (loopback); everyone else gets 404.</p>
 <form><label>Recipient <input name="to" value="${escapeHtml(to ?? '')}"></label> <button>Filter</button></form>
 <p>${entries.length} mail(s). JSON: <a href="/dev/mailbox.json">/dev/mailbox.json</a></p>
-<table><thead><tr><th>Created</th><th>To</th><th>Subject</th><th>Language</th><th>Status</th></tr></thead>
-<tbody>${rows}</tbody></table></body></html>`);
+<div class="scroll"><table><thead><tr><th>Created</th><th>To</th><th>Subject</th><th>Language</th><th>Status</th></tr></thead>
+<tbody>${rows}</tbody></table></div></body></html>`);
   });
   r.get('/mailbox/:id', async (c) => {
     const id = c.req.param('id');
