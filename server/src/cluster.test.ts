@@ -69,7 +69,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances, one PostgreSQL, on
     for (;;) {
       if (child.exitCode !== null) throw new Error(`instance ${label} exited ${child.exitCode}`);
       const ok = await fetch(`${base}/api/v1/maintenance`)
-        .then(async (r) => (await r.arrayBuffer(), r.status === 200))
+        .then(async (r) => {
+          await r.arrayBuffer();
+          return r.status === 200;
+        })
         .catch(() => false);
       if (ok) return { name: label, base, child, dataDir };
       if (Date.now() - started > 60_000) throw new Error(`instance ${label} did not start`);

@@ -140,7 +140,6 @@ type NodeResponse = {
 export function secureNodeResponse(out: NodeResponse, config: Pick<Config, 'publicUrl'>): void {
   for (const [k, v] of Object.entries(baseSecurityHeaders(config))) out.setHeader(k, v);
   const writeHead = out.writeHead.bind(out);
-  const write = out.write.bind(out);
   const end = out.end.bind(out);
   const chunks: Buffer[] = [];
   const toBuffer = (chunk: unknown, encoding?: unknown) =>

@@ -5,7 +5,13 @@ import { makeTestPdf } from '../../pdf/make-test-pdf.ts';
 import { createDocumentsTestApp } from '../../routes/documents/testing.ts';
 import { FsBlobStore } from '../../storage/fs-blob-store.ts';
 import { testPdfPool } from '../../testing/pdf-pool.ts';
-import { lookupRender, type RenderDeps, renderKey, startRender } from './page-renders.ts';
+import {
+  lookupRender,
+  type RenderDeps,
+  renderKey,
+  renderRow,
+  startRender,
+} from './page-renders.ts';
 
 type App = Awaited<ReturnType<typeof createDocumentsTestApp>>;
 let t: App;
@@ -24,13 +30,7 @@ const row = async (page: number, scale: number) =>
     await t.db
       .select()
       .from(pageRenders)
-      .where(
-        and(
-          eq(pageRenders.sha256, sha256),
-          eq(pageRenders.page, page),
-          eq(pageRenders.scale, scale),
-        ),
-      )
+      .where(renderRow(sha256, page, scale))
   )[0];
 
 describe('page renders', () => {

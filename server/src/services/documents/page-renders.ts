@@ -30,6 +30,10 @@ const LEASE_MS = 60_000;
 /** How long a page that could not be drawn keeps answering its error before a new try. */
 const FAILURE_TTL_MS = 10 * 60_000;
 
+/** The `page_renders` row of one image. */
+export const renderRow = (sha256: string, page: number, scale: number) =>
+  and(eq(pageRenders.sha256, sha256), eq(pageRenders.page, page), eq(pageRenders.scale, scale));
+
 /** Blob key of a stored page image: `render/<sha256>/<page>@<scale>.png`. */
 export function renderKey(sha256: string, page: number, scale: number): string {
   return `render/${sha256}/${page}@${scale}.png`;
@@ -67,9 +71,7 @@ export async function lookupRender(
       leaseUntil: pageRenders.leaseUntil,
     })
     .from(pageRenders)
-    .where(
-      and(eq(pageRenders.sha256, sha256), eq(pageRenders.page, page), eq(pageRenders.scale, scale)),
-    );
+    .where(renderRow(sha256, page, scale));
   if (!row) return { state: 'none' };
   if (row.status === 'done') {
     const png = await deps.blobs.get(renderKey(sha256, page, scale));
@@ -129,11 +131,7 @@ async function render(
 ): Promise<RenderState> {
   const claimed = await claim(deps.db, sha256, page, scale, options.lost ?? false);
   if (!claimed) return { kind: 'elsewhere' };
-  const where = and(
-    eq(pageRenders.sha256, sha256),
-    eq(pageRenders.page, page),
-    eq(pageRenders.scale, scale),
-  );
+  const where = renderRow(sha256, page, scale);
   try {
     const { png } = await deps.pdf.run(
       'render',
@@ -225,14 +223,7 @@ async function holdBudget(deps: RenderDeps, sha256: string): Promise<void> {
     // Row first: a reader then finds no row and draws again, never a row without its image.
     await deps.db
       .delete(pageRenders)
-      .where(
-        and(
-          eq(pageRenders.sha256, sha256),
-          eq(pageRenders.page, page),
-          eq(pageRenders.scale, scale),
-          eq(pageRenders.status, 'done'),
-        ),
-      );
+      .where(and(renderRow(sha256, page, scale), eq(pageRenders.status, 'done')));
     await deps.blobs.delete(renderKey(sha256, page, scale));
   }
   if (over.length > 0)
