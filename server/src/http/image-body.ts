@@ -1,7 +1,35 @@
 import { LOGO_LIMITS } from '@signet/shared/business/business.constants';
 import { AppError } from '../errors.ts';
-import { readMultipartFile } from './pdf-body.ts';
-import { readLimited } from './validation.ts';
+import { readLimited, validationFailed } from './validation.ts';
+
+const MIB = 1024 * 1024;
+
+/**
+ * The multipart field `file` of a body of at most `maxBytes` (what `tooBig` makes past it), with
+ * its name without directories; 400 VALIDATION_FAILED without one. Small files only (a logo):
+ * PDFs are streamed by upload.ts.
+ */
+async function readMultipartFile(
+  req: Request,
+  maxBytes: number,
+  tooBig: (maxBytes: number, size?: number) => AppError,
+): Promise<{ name: string; bytes: Uint8Array }> {
+  const type = req.headers.get('content-type') ?? '';
+  const raw = await readLimited(req, maxBytes + MIB, () => tooBig(maxBytes));
+  const form = await new Response(raw, { headers: { 'content-type': type } })
+    .formData()
+    .catch(() => null);
+  const file = form?.get('file');
+  if (!file || typeof file === 'string') {
+    throw validationFailed(
+      [{ in: 'body', path: ['file'], code: 'required', message: 'a file is required' }],
+      'Invalid request: send the file in the multipart field "file"',
+    );
+  }
+  if (file.size > maxBytes) throw tooBig(maxBytes, file.size);
+  const name = (file.name || '').split(/[\\/]/).pop()?.trim().slice(0, 255) ?? '';
+  return { name, bytes: new Uint8Array(await file.arrayBuffer()) };
+}
 
 /** A PNG or JPEG as the request body, with its type and pixel size. */
 export type TImage = {

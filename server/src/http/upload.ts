@@ -16,10 +16,11 @@ import {
 } from './validation.ts';
 
 /**
- * File uploads: `multipart/form-data` (the browser's way, one file per call) or JSON with the
- * file in base64 (API clients). Either way the file is streamed into a private temporary file
- * while it is hashed, so an upload holds a few buffers of memory, not the file; the service gets
- * the file's path, size and SHA-256 and never sees the request.
+ * File uploads: `multipart/form-data` (the browser's way, one file per call), JSON with the
+ * file in base64 (API clients), or where a route allows it the file itself as the body
+ * (`application/pdf`, `application/octet-stream`). Each way the file is streamed into a private
+ * temporary file while it is hashed, so an upload holds a few buffers of memory, not the file;
+ * the service gets the file's path, size and SHA-256 and never sees the request.
  *
  * Refused without reading the rest of the body where possible: a declared length over the limit
  * (413), a multipart body whose file passes the limit (413, reading stops there), and whatever
@@ -48,8 +49,10 @@ export type UploadOptions<S extends z.ZodType> = {
   maxBytes: number;
   /** The multipart field holding the file (default `file`). */
   fileField?: string;
-  /** Schema of the JSON alternative; its `content` is the file in base64. */
-  json: S;
+  /** Schema of the JSON alternative; its `content` is the file in base64 (none: no JSON). */
+  json?: S;
+  /** The file may also come as the body itself (`application/pdf`, `application/octet-stream`). */
+  raw?: boolean;
   /** The 413 to answer when the file is larger than `maxBytes`. */
   tooLarge: (limit: number, size?: number) => AppError;
   /** Refuses a file by its first 4 KiB (throw an AppError). */
@@ -230,6 +233,22 @@ async function readMultipart(
   });
 }
 
+/** The body itself is the file. */
+function readRaw(
+  c: Context<AppEnv>,
+  dir: string,
+  options: Pick<UploadOptions<z.ZodType>, 'maxBytes' | 'checkHead' | 'tooLarge'>,
+): Promise<UploadedFile> {
+  return receive(bodyOf(c), dir, options).catch((e: unknown) => {
+    throw isAppError(e)
+      ? e
+      : validationFailed(
+          [{ in: 'body', path: [], code: 'interrupted', message: 'the upload was interrupted' }],
+          'Invalid request: the body cannot be read',
+        );
+  });
+}
+
 async function readJsonUpload(
   c: Context<AppEnv>,
   dir: string,
@@ -243,7 +262,7 @@ async function readJsonUpload(
       throw closing(options.tooLarge(options.maxBytes));
     throw e;
   }
-  const parsed = parseOrThrow(options.json, raw, 'body') as Record<string, unknown>;
+  const parsed = parseOrThrow(options.json as z.ZodType, raw, 'body') as Record<string, unknown>;
   const bytes = new Uint8Array(Buffer.from(String(parsed.content ?? ''), 'base64'));
   if (bytes.byteLength > options.maxBytes)
     throw options.tooLarge(options.maxBytes, bytes.byteLength);
@@ -256,8 +275,8 @@ async function readJsonUpload(
 
 /**
  * Reads one upload from the request into a temporary file, runs `use` with it and removes the
- * file afterwards (whatever `use` did with it). Multipart or JSON by Content-Type; anything
- * else is 415 UNSUPPORTED_MEDIA_TYPE. A declared Content-Length over the limit (plus framing)
+ * file afterwards (whatever `use` did with it). Multipart, JSON or the raw body (where the
+ * options allow them) by Content-Type; anything else is 415 UNSUPPORTED_MEDIA_TYPE. A declared Content-Length over the limit (plus framing)
  * is refused before reading.
  */
 export async function withUpload<S extends z.ZodType, T>(
@@ -272,24 +291,34 @@ export async function withUpload<S extends z.ZodType, T>(
   const type = contentType.toLowerCase();
   const declared = Number(c.req.header('content-length') ?? Number.NaN);
   const isMultipart = type.startsWith('multipart/form-data');
-  const isJson = type === '' || type.startsWith('application/json');
-  if (!isMultipart && !isJson) {
+  const isJson = options.json !== undefined && (type === '' || type.startsWith('application/json'));
+  const isRaw =
+    options.raw === true &&
+    (type.startsWith('application/pdf') || type.startsWith('application/octet-stream'));
+  if (!isMultipart && !isJson && !isRaw) {
+    const ways = [`as multipart/form-data (field "${options.fileField ?? 'file'}")`];
+    if (options.raw) ways.push('as the body itself (application/pdf)');
+    if (options.json) ways.push('as JSON with the content in base64');
     throw closing(
       new AppError(
         'UNSUPPORTED_MEDIA_TYPE',
         415,
-        'Send the file as multipart/form-data (field "file") or as JSON with the content in base64.',
+        `Send the file ${ways.slice(0, -1).join(', ')}${ways.length > 1 ? ' or ' : ''}${ways.at(-1)}.`,
       ),
     );
   }
   const framing = isMultipart
     ? options.maxBytes + MIB
-    : Math.ceil((options.maxBytes * 4) / 3) + 64 * 1024;
+    : isRaw
+      ? options.maxBytes
+      : Math.ceil((options.maxBytes * 4) / 3) + 64 * 1024;
   if (Number.isFinite(declared) && declared > framing)
     throw closing(options.tooLarge(options.maxBytes));
   const upload = isMultipart
     ? await readMultipart(c, contentType, dir, options as UploadOptions<z.ZodType>)
-    : await readJsonUpload(c, dir, options as UploadOptions<z.ZodType>);
+    : isRaw
+      ? { file: await readRaw(c, dir, options), fields: {} }
+      : await readJsonUpload(c, dir, options as UploadOptions<z.ZodType>);
   try {
     // Multipart fields and the file's name are text like any other (JSON went through parseOrThrow).
     assertNoControlCharacters({ ...upload.fields, fileName: upload.file.fileName }, 'body');

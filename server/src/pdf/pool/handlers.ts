@@ -18,6 +18,11 @@ export const handlers: { [K in PdfJobKind]: Handler<K> } = {
   preflight: async ({ source, options }) => preflightPdf(await bytesOf(source), options),
   render: ({ source, page, scale }) =>
     renderPage(source.sha256, () => bytesOf(source), page, scale),
+  // The validator (pkijs) loads when a worker first verifies.
+  verify: async ({ source, trustedRoots }) => {
+    const { analysePdf } = await import('../verify/analyse.ts');
+    return analysePdf(await bytesOf(source), { trustedRoots });
+  },
 };
 
 /** The documents this worker holds parsed (reported with every answer). */

@@ -1,3 +1,4 @@
+import type { TVerifyReport } from '@signet/shared/verify/verify.schema';
 import type { PdfInspection, PreflightOptions } from '../preflight.ts';
 import type { RenderedPage } from '../render-page.ts';
 
@@ -19,6 +20,8 @@ export type PdfJobs = {
   preflight: { input: { source: PdfSource; options: PreflightOptions }; output: PdfInspection };
   /** One page image (render-page.ts). */
   render: { input: { source: PdfSource; page: number; scale: number }; output: RenderedPage };
+  /** The public validator's report over any PDF (verify/analyse.ts), against trusted roots (DER). */
+  verify: { input: { source: PdfSource; trustedRoots: Uint8Array[] }; output: TVerifyReport };
 };
 
 export type PdfJobKind = keyof PdfJobs;

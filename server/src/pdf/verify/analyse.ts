@@ -22,8 +22,8 @@ import { embeddedStatus, readEmbeddedRevocation } from './embedded-revocation.ts
  * Signet's own validator (pkijs and node:crypto, no outside service): for every signature field
  * of a PDF, whether the signed bytes are what was signed, who signed with which chain, the
  * signature time stamp, the revocation data the file carries, the PAdES level reached and
- * whether the file changed after it. Runs on the verify thread (`verify.worker.ts`): the PDF is
- * untrusted.
+ * whether the file changed after it. Runs in a PDF worker (`pdf/pool`, job `verify`): the PDF
+ * is untrusted.
  */
 export type AnalyseOptions = {
   /** Roots this instance trusts (its own built-in root). */
