@@ -1,4 +1,10 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { createAdaptorServer } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,6 +24,8 @@ import { blobFiles, createDocumentsTestApp, documentCount } from './testing.ts';
  * memory of the server and its PDF workers together stays under 1 GB.
  */
 
+const execFileAsync = promisify(execFile);
+
 type App = Awaited<ReturnType<typeof createDocumentsTestApp>>;
 let t: App;
 let pool: PdfPool;
@@ -29,10 +37,11 @@ let token: string;
 const processMb = () => residentMb(process.pid).total;
 
 /**
- * Polls the time call every 10 ms while `during` runs, and for at least `minMs` (enough samples
- * for a p99 to mean something); returns the latencies and the peak memory.
+ * Polls the time call every 10 ms while `during` runs, and for at least `minMs` and
+ * `minSamples` calls (enough for a p99 to mean something, however loaded the machine); returns
+ * the latencies and the peak memory.
  */
-async function whileRunning<T>(during: () => Promise<T>, minMs = 1_500) {
+async function whileRunning<T>(during: () => Promise<T>, minMs = 1_500, minSamples = 100) {
   const latencies: number[] = [];
   let peakMb = processMb();
   let done = false;
@@ -41,7 +50,7 @@ async function whileRunning<T>(during: () => Promise<T>, minMs = 1_500) {
     peakMb = Math.max(peakMb, processMb());
   }, 100);
   const poll = (async () => {
-    while (!done || performance.now() < until) {
+    while (!done || performance.now() < until || latencies.length < minSamples) {
       const started = performance.now();
       const res = await fetch(`${base}/api/v1/datetime`);
       await res.arrayBuffer();
@@ -65,17 +74,41 @@ const p99 = (values: number[]) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)] ?? 0;
 };
 
+/**
+ * Uploads from a child process, as an attacker would from elsewhere: building and sending the
+ * 14 MB multipart body is the client's work, not on the event loop being measured.
+ */
+const UPLOADER = `
+const [url, token, path, name] = process.argv.slice(1);
+const { readFileSync } = await import('node:fs');
+const form = new FormData();
+form.set('file', new File([readFileSync(path)], name, { type: 'application/pdf' }));
+const res = await fetch(url, { method: 'POST', headers: { Authorization: 'Bearer ' + token }, body: form });
+process.stdout.write(JSON.stringify({ status: res.status, body: await res.json() }));
+`;
+
 async function upload(bytes: Uint8Array, name: string) {
-  const form = new FormData();
-  form.set('file', new File([bytes as Uint8Array<ArrayBuffer>], name, { type: 'application/pdf' }));
+  const path = join(tmpdir(), `signet-hostile-${randomUUID()}.pdf`);
+  await writeFile(path, bytes);
   const started = performance.now();
-  const res = await fetch(`${base}/api/v3/documents`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const body = (await res.json()) as { code: string; message: string; details?: unknown };
-  return { status: res.status, body, ms: performance.now() - started };
+  try {
+    const { stdout } = await execFileAsync(process.execPath, [
+      '--input-type=module',
+      '-e',
+      UPLOADER,
+      `${base}/api/v3/documents`,
+      token,
+      path,
+      name,
+    ]);
+    const answer = JSON.parse(stdout) as {
+      status: number;
+      body: { code: string; message: string; details?: unknown };
+    };
+    return { ...answer, ms: performance.now() - started };
+  } finally {
+    await rm(path, { force: true });
+  }
 }
 
 beforeAll(async () => {
@@ -119,7 +152,6 @@ describe('bomb PDFs at upload', () => {
     expect(result.status, JSON.stringify(result.body)).toBe(422);
     expect(result.body.code).toBe(code);
     expect(result.ms).toBeLessThan(5_000);
-    expect(latencies.length).toBeGreaterThan(50);
     expect(p99(latencies), `datetime latencies ${latencies.map(Math.round)}`).toBeLessThanOrEqual(
       200,
     );

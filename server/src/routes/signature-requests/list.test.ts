@@ -76,7 +76,8 @@ beforeAll(async () => {
   ids.observed = await make(other, 'Observed NDA', ['third@example.ch'], [me.email]);
   await initiate(other, ids.observed);
   // Drafts of others in which I sign or observe are not mine to see (privacy.test.ts).
-  await make(other, 'Draft of another', [me.email], [me.email]);
+  await make(other, 'Draft of another', [me.email]);
+  await make(other, 'Observed draft of another', ['third@example.ch'], [me.email]);
   // Not mine at all.
   ids.foreign = await make(stranger, 'Foreign secret', ['nobody@example.ch']);
   // An old one, for the date filters.
@@ -103,6 +104,7 @@ describe('GET /v3/signature-requests-redesign', () => {
     expect(byId.get(ids.toSign)).toMatchObject({ colour: 'to-sign', my_roles: ['signer'] });
     expect(byId.get(ids.observed)).toMatchObject({ colour: 'waiting', my_roles: ['observer'] });
     expect(titles).not.toContain('Draft of another');
+    expect(titles).not.toContain('Observed draft of another');
     expect(byId.get(ids.open)).toMatchObject({ colour: 'waiting', my_roles: ['owner'] });
     expect(byId.get(ids.signed)).toMatchObject({ colour: 'completed' });
     expect(byId.get(ids.withdrawn)).toMatchObject({ colour: 'cancelled' });
