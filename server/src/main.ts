@@ -107,7 +107,19 @@ async function main() {
     attachments: mailAttachmentResolver({ db, blobs, config, log }),
   });
 
-  const server = createAdaptorServer({ fetch: app.fetch });
+  // The signing path (the CA, pkijs, libpdf, compiled) is warmed on the first signed-in call,
+  // not at start: an idle server stays within its memory budget (≈ 25 MB less), and the first
+  // signature is still fast, as signers open the request before they sign.
+  let warmOnce: (() => void) | undefined = () => {
+    warmOnce = undefined;
+    setTimeout(() => void warmUp(db, config, log), 50).unref();
+  };
+  const server = createAdaptorServer({
+    fetch: (request: Request, env: unknown) => {
+      if (warmOnce && request.headers.has('authorization')) warmOnce();
+      return app.fetch(request, env);
+    },
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, () => resolve());
@@ -177,13 +189,10 @@ async function main() {
     stopVacuum();
     clearInterval(prune);
   };
-  // After the port is open: warm the site handler so the first page view is fast, and create or
-  // load the built-in CA and compile the signing path (first start creates the CA). Page
-  // rendering is not warmed: it runs in PDF workers that start on first use and leave when idle.
-  setTimeout(() => {
-    void web.preload();
-    void warmUp(db, config, log);
-  }, 50).unref();
+  // After the port is open: warm the site handler so the first page view is fast. The signing
+  // path waits for the first signed-in call (above); page rendering is not warmed: it runs in
+  // PDF workers that start on first use and leave when idle.
+  setTimeout(() => void web.preload(), 50).unref();
 }
 
 async function warmUp(
