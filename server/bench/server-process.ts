@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export { residentMb } from '../src/testing/process-memory.ts';
+export { cpuSeconds, residentMb } from '../src/testing/process-memory.ts';
 
 /**
  * The real server for a benchmark: `node server/src/main.ts` as `npm start` runs it, on a port

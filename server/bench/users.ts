@@ -15,14 +15,14 @@
  * Prints a table and writes bench-results/users.json; BENCH_STRICT=1 exits 1 on a missed budget.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.ts';
 import { makeTestPdf } from '../src/pdf/make-test-pdf.ts';
 import { createSession } from '../src/services/auth/create-session.ts';
 import { formatTable, percentile, report } from './report.ts';
-import { residentMb, startServer, stopServer } from './server-process.ts';
+import { cpuSeconds, residentMb, startServer, stopServer } from './server-process.ts';
 
 const USERS = Number(process.env.BENCH_LOAD_USERS ?? 50);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
@@ -107,6 +107,7 @@ try {
   // JIT and the database warm up), as a server that has been up for a while.
   await Promise.all(tokens.map((token) => round(token, false)));
   const loadAtStart = (loadavg()[0] ?? 0).toFixed(2);
+  const cpuAtStart = { ...cpuSeconds(pid), bench: process.cpuUsage() };
   const until = performance.now() + SECONDS * 1000;
   await Promise.all(
     tokens.map(async (token) => {
@@ -118,6 +119,16 @@ try {
   );
   clearInterval(sampler);
   const loadAtEnd = (loadavg()[0] ?? 0).toFixed(2);
+  // CPU time per round (one upload and one list), to read the latencies on a shared machine:
+  // what the server, its PDF workers (check and first page image) and this client each used.
+  const cpuAtEnd = cpuSeconds(pid);
+  const benchCpu = process.cpuUsage(cpuAtStart.bench);
+  const perRound = (seconds: number) => ((seconds * 1000) / Math.max(1, uploads.length)).toFixed(1);
+  const cpu = {
+    server: cpuAtEnd.server - cpuAtStart.server,
+    workers: cpuAtEnd.children - cpuAtStart.children,
+    client: (benchCpu.user + benchCpu.system) / 1e6,
+  };
 
   const uploadP95 = percentile(uploads, 95);
   const listP95 = percentile(lists, 95);
@@ -143,6 +154,9 @@ try {
   );
   console.log(
     `memory: idle ${idle.total.toFixed(0)} MB; peak ${peak.total.toFixed(0)} MB (server ${peak.server.toFixed(0)} + PDF workers ${peak.children.toFixed(0)})`,
+  );
+  console.log(
+    `CPU per round: server ${perRound(cpu.server)} ms, PDF workers ${perRound(cpu.workers)} ms, this client ${perRound(cpu.client)} ms (${availableParallelism()} CPUs; ${SECONDS} s: server ${cpu.server.toFixed(1)} s, workers ${cpu.workers.toFixed(1)} s, client ${cpu.client.toFixed(1)} s)`,
   );
   if (errors.length)
     console.log(`errors (${errors.length}), first: ${errors.slice(0, 5).join(' | ')}`);
@@ -182,6 +196,7 @@ try {
       errors: errors.slice(0, 20),
       idle,
       peak,
+      cpuSeconds: cpu,
     },
   );
 } finally {

@@ -1,6 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { setPriority } from 'node:os';
+import { getPriority, setPriority } from 'node:os';
 import { AppError, serverBusy } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import { tooComplex } from '../errors.ts';
@@ -205,7 +205,8 @@ export class PdfPool {
     // Below the server in the scheduler's eyes: under full load the event loop (every user's
     // requests) goes first, and the PDF work takes what is left.
     try {
-      if (child.pid !== undefined) setPriority(child.pid, WORKER_NICENESS);
+      if (child.pid !== undefined)
+        setPriority(child.pid, Math.min(19, getPriority() + WORKER_NICENESS));
     } catch {
       // Not permitted here: the workers run at the server's priority.
     }
