@@ -169,9 +169,11 @@ export class PdfPool {
   async close(): Promise<void> {
     this.closed = true;
     for (const job of this.queue.splice(0)) job.reject(serverBusy());
-    const exits = this.workers.map(
-      (w) => new Promise<void>((resolve) => w.child.once('exit', () => resolve())),
-    );
+    const exits = this.workers.map((w) => {
+      // Idle workers are unreferenced; waiting for their exit must keep the process alive.
+      w.child.ref();
+      return exited(w.child);
+    });
     for (const w of [...this.workers]) this.kill(w, 'close');
     await Promise.all(exits);
   }
