@@ -160,6 +160,21 @@ export async function hydrated(page: Page): Promise<void> {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
+/**
+ * Records every Content-Security-Policy violation of the page's documents (the listener is
+ * installed by the browser driver, so the policy does not apply to it); the returned function
+ * reads those of the current document.
+ */
+export async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript({
+    content: `window.__csp = [];
+      document.addEventListener('securitypolicyviolation', (e) => {
+        window.__csp.push(e.violatedDirective + ' ' + e.blockedURI);
+      });`,
+  });
+  return () => page.evaluate(() => (globalThis as { __csp?: string[] }).__csp ?? []);
+}
+
 /** Opens a site page and waits for its islands. */
 export async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);

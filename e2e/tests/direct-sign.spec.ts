@@ -18,6 +18,7 @@ import {
   createBusiness,
   freshEmail,
   hydrated,
+  watchCsp,
 } from '../support/app.ts';
 import {
   pdfSignatures,
@@ -178,6 +179,7 @@ for (const lang of ['en-gb', 'it'] as const) {
     const context = await personContext(browser, baseURL);
     expect(await context.cookies()).toEqual([]);
     const page = await context.newPage();
+    const violations = await watchCsp(page);
     await openLink(page, created.url);
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
     await expect(page.getByTestId('direct-sender')).toHaveText(
@@ -186,12 +188,14 @@ for (const lang of ['en-gb', 'it'] as const) {
     await expect(page.locator('h1#page-heading')).toHaveText(title);
 
     await askForCode(page, lang);
+    expect(await violations(), 'CSP violations on the direct view').toEqual([]);
     const mail = await renderedMail(request, created.signer, 'direct-tan');
     expect(mail.subject).toBe(dx('direct-tan.subject', lang, { title }, 'email'));
     await enterCode(page, lang, await codeFrom(request, created.signer));
 
     await expect(page).toHaveURL((u) => u.pathname === '/signed', { timeout: 30_000 });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(dx('signed.title', lang));
+    expect(await violations(), 'CSP violations on /signed').toEqual([]);
     // A visible countdown, once a second, to the shop.
     const countdown = page.getByTestId('exit-countdown');
     await expect(countdown.locator('[role=timer]')).toContainText(new URL(shopUrl).host);
@@ -314,6 +318,7 @@ test('the direct pages pass axe at 390 and 1280 px in every language, and nothin
     for (const width of [390, 1280]) {
       const context = await personContext(browser, baseURL);
       const page = await context.newPage();
+      const violations = await watchCsp(page);
       await page.setViewportSize({ width, height: 900 });
       link.searchParams.set('lang', code);
       for (const path of [
@@ -336,6 +341,7 @@ test('the direct pages pass axe at 390 and 1280 px in every language, and nothin
           'document.documentElement.scrollWidth > window.innerWidth',
         );
         expect(sideways, `${path} at ${width}px scrolls sideways`).toBe(false);
+        expect(await violations(), `CSP violations on ${path}`).toEqual([]);
       }
       await context.close();
     }

@@ -1,21 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
-import { createAccount, hydrated, signInWithCookie } from '../support/app.ts';
+import { expect, test } from '@playwright/test';
+import { createAccount, hydrated, signInWithCookie, watchCsp } from '../support/app.ts';
 
 /**
  * In a real browser: a signed-in page cannot be framed by another origin (clickjacking on Sign
  * or Decline), and the Content-Security-Policy blocks nothing the product itself needs.
  */
-
-/** Records every CSP violation the page reports (the listener is installed by the browser driver, not subject to the policy). */
-async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
-  await page.addInitScript({
-    content: `window.__csp = [];
-      document.addEventListener('securitypolicyviolation', (e) => {
-        window.__csp.push(e.violatedDirective + ' ' + e.blockedURI);
-      });`,
-  });
-  return () => page.evaluate(() => (globalThis as { __csp?: string[] }).__csp ?? []);
-}
 
 test('another origin cannot frame /dashboard, signed in or not', async ({
   page,

@@ -5,7 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { createAdaptorServer } from '@hono/node-server';
 import { type RouteDef, routes } from '@signet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../routes/auth/testing.ts';
+import { makeTestPdf } from '../pdf/make-test-pdf.ts';
+import { signUp, uniqueEmail } from '../routes/auth/testing.ts';
+import { sendRequest } from '../routes/direct-sign/testing.ts';
+import { uploadPdf } from '../routes/documents/testing.ts';
 import { createTestApp, type TestApp } from '../testing/app.ts';
 import { inlineScriptHashes, NON_HTML_CSP } from './security-headers.ts';
 import { mountWeb } from './static.ts';
@@ -50,7 +53,8 @@ function expectBaseHeaders(res: Response, what: string) {
   const h = res.headers;
   expect(h.get('x-content-type-options'), what).toBe('nosniff');
   expect(h.get('x-frame-options'), what).toBe('DENY');
-  expect(h.get('referrer-policy'), what).toBe('same-origin');
+  // The direct signer's pages send no referrer at all (their URLs hold the link's secret).
+  expect(['same-origin', 'no-referrer'], what).toContain(h.get('referrer-policy'));
   expect(h.get('cross-origin-opener-policy'), what).toBe('same-origin');
   expect(h.get('permissions-policy'), what).toMatch(/camera=\(\)/);
   // PUBLIC_URL is https here.
@@ -153,6 +157,33 @@ describe('pages', () => {
       expectPageCsp(res, html, page);
     },
   );
+
+  it("a direct signer's page, rendered with the request's data, and the sandbox signing app", async () => {
+    // The API tests above end the shared session (sign-out): a fresh owner.
+    const owner = (await signUp(t)).token;
+    const doc = await uploadPdf(t, owner, await makeTestPdf());
+    const request = await sendRequest(t, owner, doc, {
+      direct_sign: true,
+      signatures: [
+        {
+          signer_identity_data: { email_address: uniqueEmail('direct'), first_name: 'Giulia' },
+          direct: true,
+        },
+      ],
+    });
+    const link = new URL(request.signatures[0]?.signing_url as string);
+    const view = await fetch(base + link.pathname + link.search);
+    const html = await view.text();
+    expect(view.status).toBe(200);
+    expect(html).toContain(`&quot;requestId&quot;:[0,&quot;${request.id}&quot;]`);
+    expectBaseHeaders(view, 'the direct view');
+    expectPageCsp(view, html, 'the direct view');
+
+    const sandbox = await fetch(`${base}/sandbox/mab/authorize?request_uri=unknown`);
+    expect(sandbox.status).toBe(404);
+    expectBaseHeaders(sandbox, 'the sandbox app');
+    expectPageCsp(sandbox, await sandbox.text(), 'the sandbox app');
+  });
 
   it('static files and the console assets carry them too', async () => {
     const index = await (await fetch(`${base}/business/`)).text();

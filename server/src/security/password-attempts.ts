@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../db/client.ts';
 import {
+  assertBelowLimit,
   clearRateLimit,
   hitRateLimit,
   keyPart,
@@ -98,10 +99,7 @@ export async function assertPasswordCheckAllowed(
   userId: string,
   now = new Date(),
 ): Promise<void> {
-  const failures = await peekRateLimit(db, keys.user(userId), now);
-  if (failures.count >= PASSWORD_LIMITS.currentPasswordPerUser.max) {
-    throw rateLimited(failures.retryAfterSeconds);
-  }
+  await assertBelowLimit(db, keys.user(userId), PASSWORD_LIMITS.currentPasswordPerUser, now);
 }
 
 /** Counts a wrong current password; a right one clears the count. */

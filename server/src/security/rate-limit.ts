@@ -69,6 +69,21 @@ export async function peekRateLimit(
   };
 }
 
+/**
+ * Throws 429 RATE_LIMITED (with Retry-After) when `key` already has `limit.max` hits in its
+ * window; counts nothing. The check of a failure-only limit: pair it with {@link hitRateLimit}
+ * on a failure, so a caller who gets it right is never limited.
+ */
+export async function assertBelowLimit(
+  db: DbOrTx,
+  key: string,
+  limit: RateLimit,
+  now = new Date(),
+): Promise<void> {
+  const current = await peekRateLimit(db, key, now);
+  if (current.count >= limit.max) throw rateLimited(current.retryAfterSeconds);
+}
+
 /** Forgets the counter of `key` (e.g. failures, after a success). */
 export async function clearRateLimit(db: DbOrTx, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
@@ -88,21 +103,19 @@ export function keyPart(value: string): string {
   return createHash('sha256').update(value.toLowerCase()).digest('base64url').slice(0, 32);
 }
 
+/** The one 429 of every limit, with Retry-After and details.retryAfter in seconds. */
+export const rateLimited = (
+  retryAfter: number,
+  message = 'Too many attempts. Please try again later.',
+): AppError =>
+  new AppError('RATE_LIMITED', 429, message, { retryAfter }, { 'Retry-After': String(retryAfter) });
+
 /**
  * Counts a hit of `action` for the address and the client IP and throws 429 RATE_LIMITED
- * (Retry-After and details.retryAfter in seconds) when either is
- * over its limit. Both counters are always counted, so a flood from one IP cannot spare itself
+ * (Retry-After and details.retryAfter in seconds) when either is over
+ * its limit. Both counters are always counted, so a flood from one IP cannot spare itself
  * by rotating addresses.
  */
-export const rateLimited = (retryAfter: number): AppError =>
-  new AppError(
-    'RATE_LIMITED',
-    429,
-    'Too many attempts. Please try again later.',
-    { retryAfter },
-    { 'Retry-After': String(retryAfter) },
-  );
-
 export async function enforceRateLimits(
   db: DbOrTx,
   action: string,

@@ -65,10 +65,7 @@ export const directSignRoutes: RouteModule = (api, deps) => {
     return fileResponse(file.bytes, 'application/pdf', file.fileName);
   });
   registerRoute(api, deps, routes.getDirectDocumentPage, async ({ ctx, params, query, c }) =>
-    pageImageResponse(
-      c,
-      await getPageImage(ctx, ctx.principal, params.id, params.n, query.scale),
-    ),
+    pageImageResponse(c, await getPageImage(ctx, ctx.principal, params.id, params.n, query.scale)),
   );
   registerRoute(api, deps, routes.directSign, ({ ctx, body }) => signDirect(ctx, body));
   registerRoute(api, deps, routes.getDirectUser, ({ ctx }) => getDirectUser(ctx));

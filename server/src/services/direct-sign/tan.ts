@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import {
   DIRECT_SIGN_ERRORS,
   directSigningPath,
@@ -18,7 +18,7 @@ import { AppError } from '../../errors.ts';
 import { recordEvent } from '../../evidence/record-event.ts';
 import { enqueueMail, enqueueSms } from '../../mail/outbox.ts';
 import { keyedMac, sameSecret } from '../../security/derived-keys.ts';
-import { hitRateLimit, type RateLimit } from '../../security/rate-limit.ts';
+import { hitRateLimit, keyPart, type RateLimit, rateLimited } from '../../security/rate-limit.ts';
 import type { RequestContext } from '../signature-requests/context.ts';
 import {
   assertAction,
@@ -126,22 +126,16 @@ export async function resendTan(
       throw new AppError(DIRECT_SIGN_ERRORS.smsNotAvailable, 422, 'Codes cannot be sent by SMS.');
     }
     const link = ownLink(ctx, me, input.url);
-    const ip = createHash('sha256')
-      .update(ctx.meta.ip ?? 'unknown')
-      .digest('base64url')
-      .slice(0, 32);
+    const ip = keyPart(ctx.meta.ip ?? 'unknown');
     for (const [key, limit] of [
       [`tan-resend:signer:${me.id}`, TAN_RESEND_LIMITS.perSigner],
       [`tan-resend:ip:${ip}`, TAN_RESEND_LIMITS.perIp],
     ] as const) {
       const hit = await hitRateLimit(tx, key, limit, now);
       if (!hit.allowed) {
-        throw new AppError(
-          'RATE_LIMITED',
-          429,
+        throw rateLimited(
+          hit.retryAfterSeconds,
           'Too many codes were requested. Please try again later.',
-          { retryAfter: hit.retryAfterSeconds },
-          { 'Retry-After': String(hit.retryAfterSeconds) },
         );
       }
     }

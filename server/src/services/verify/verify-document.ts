@@ -7,7 +7,7 @@ import type { EventMeta } from '../../evidence/record-event.ts';
 import type { Upload } from '../../http/upload.ts';
 import { looksLikePdf } from '../../pdf/magic.ts';
 import type { PdfPool } from '../../pdf/pool/pool.ts';
-import { hitRateLimit } from '../../security/rate-limit.ts';
+import { hitRateLimit, keyPart, rateLimited } from '../../security/rate-limit.ts';
 import { platformCa } from '../pki/platform-ca.ts';
 import { certificateStatuses } from '../pki/revocation.ts';
 
@@ -31,17 +31,14 @@ export async function verifyDocument(
   ctx: VerifyContext,
   receive: (use: (upload: Upload) => Promise<TVerifyReport>) => Promise<TVerifyReport>,
 ): Promise<TVerifyReport> {
-  const hit = await hitRateLimit(ctx.db, `verify:ip:${ctx.meta.ip ?? 'unknown'}`, {
+  const hit = await hitRateLimit(ctx.db, `verify:ip:${keyPart(ctx.meta.ip ?? 'unknown')}`, {
     max: VERIFY_LIMITS.perIp,
     windowMs: VERIFY_LIMITS.windowMinutes * 60_000,
   });
   if (!hit.allowed) {
-    throw new AppError(
-      'RATE_LIMITED',
-      429,
+    throw rateLimited(
+      hit.retryAfterSeconds,
       'Too many verifications from this address; please try again later.',
-      { retryAfter: hit.retryAfterSeconds },
-      { 'Retry-After': String(hit.retryAfterSeconds) },
     );
   }
   return receive(async ({ file }) => {
