@@ -3,15 +3,18 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { makeTestPdf } from '../pdf/make-test-pdf.ts';
-import { signUp } from '../routes/auth/testing.ts';
+import { signUp, uniqueEmail } from '../routes/auth/testing.ts';
+import { basicFor, freshIp, PROXY_PEER, sendRequest } from '../routes/direct-sign/testing.ts';
 import { uploadPdf } from '../routes/documents/testing.ts';
 import { createSession } from '../services/auth/create-session.ts';
-import { createTestApp, type TestApp } from '../testing/app.ts';
+import { createTestApp, peerEnv, type TestApp } from '../testing/app.ts';
 
 /**
  * A property test over every route with a body, a query or path parameters: generated strings
  * with control characters (and, mixed in, arbitrary text and JSON) in every field the route's
- * schemas name, sent as a signed-in user whose own request and document the ids point at.
+ * schemas name, sent as a signed-in user whose own request and document the ids point at (the
+ * direct signer's calls as the direct signer of an open request, each from its own address so
+ * the failure limit of wrong links stays out of the way).
  * No answer may be a 5xx; whatever carries a control character is a 400.
  */
 
@@ -97,9 +100,10 @@ function fields(schema: z.ZodType | undefined) {
 let t: TestApp;
 let userId: string;
 let ids: { request: string; document: string; signer: string };
+let direct: { request: string; document: string; signer: string; authorization: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { TRUST_PROXY: 'true' }, peer: PROXY_PEER });
   const owner = await signUp(t);
   userId = owner.user.id;
   const doc = await uploadPdf(t, owner.token, await makeTestPdf(), 'Fuzz');
@@ -121,18 +125,39 @@ beforeAll(async () => {
     document: doc.id,
     signer: created.body.signatures[0]?.sid ?? '00000000-0000-4000-8000-000000000000',
   };
+  const directDoc = await uploadPdf(t, owner.token, await makeTestPdf(), 'Fuzz direct');
+  const sent = await sendRequest(t, owner.token, directDoc, {
+    direct_sign: true,
+    signatures: [
+      { signer_identity_data: { email_address: uniqueEmail('fuzz-direct') }, direct: true },
+    ],
+  });
+  const slot = sent.signatures[0];
+  direct = {
+    request: sent.id,
+    document: directDoc.id,
+    signer: slot?.sid as string,
+    authorization: basicFor(slot?.signing_url as string),
+  };
 }, 60_000);
 afterAll(() => t.close());
+
+const ZERO = '00000000-0000-4000-8000-000000000000';
 
 /** The path with the user's own ids (or a control-character string where the test wants one). */
 function pathOf(route: RouteDef, param: string | undefined): string {
   return `/api${route.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     if (param !== undefined) return encodeURIComponent(param);
     if (name === 'n') return '1';
+    if (route.auth === 'nas') {
+      if (name === 'sig') return direct.signer;
+      if (route.path.includes('/documents/')) return direct.document;
+      return route.path.includes('/businesses/') ? ZERO : direct.request;
+    }
     if (name === 'sig') return ids.signer;
     if (route.path.startsWith('/v3/documents')) return ids.document;
     if (route.path.includes('signature-requests')) return ids.request;
-    return '00000000-0000-4000-8000-000000000000';
+    return ZERO;
   })}`;
 }
 
@@ -162,14 +187,20 @@ describe('control characters in every input', () => {
                 ]),
               )}`
             : '';
-          const res = await t.app.request(pathOf(route, param) + qs, {
-            method: route.method,
-            headers: {
-              Authorization: `Bearer ${token}`,
-              ...(body ? { 'Content-Type': 'application/json' } : {}),
+          const res = await t.app.request(
+            pathOf(route, param) + qs,
+            {
+              method: route.method,
+              headers: {
+                ...(route.auth === 'nas'
+                  ? { Authorization: direct.authorization, ...freshIp() }
+                  : { Authorization: `Bearer ${token}` }),
+                ...(body ? { 'Content-Type': 'application/json' } : {}),
+              },
+              ...(body ? { body: JSON.stringify(body) } : {}),
             },
-            ...(body ? { body: JSON.stringify(body) } : {}),
-          });
+            peerEnv(PROXY_PEER),
+          );
           const text = await res.text();
           expect(res.status, `${route.method} ${route.path}: ${text.slice(0, 300)}`).toBeLessThan(
             500,
@@ -197,5 +228,19 @@ describe('control characters in every input', () => {
       expect(res.status, `${method} ${path}`).toBe(400);
       expect(res.body.details[0]?.code).toBe('control_character');
     }
+    // A direct signer's call reaches the same rule once the link is right.
+    const declined = await t.app.request(
+      `/api/v3/direct/signature-requests/${direct.request}/decline`,
+      {
+        method: 'POST',
+        headers: { Authorization: direct.authorization, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ message: 'no\u0000' }),
+      },
+      peerEnv(PROXY_PEER),
+    );
+    expect(declined.status).toBe(400);
+    expect(((await declined.json()) as { details: { code: string }[] }).details[0]?.code).toBe(
+      'control_character',
+    );
   });
 });

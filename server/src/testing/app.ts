@@ -65,6 +65,11 @@ export type TestAppOverrides = {
   env?: Record<string, string | undefined>;
   /** Replace parts of the dependencies (e.g. `mailer`, `authenticate`). */
   deps?: Partial<Omit<AppDeps, 'db' | 'config'>>;
+  /**
+   * The socket's peer of every `request()` that names none (default: none, like `app.request`):
+   * e.g. a proxy's address, so that with TRUST_PROXY the client IP comes from X-Forwarded-For.
+   */
+  peer?: string;
 };
 
 /**
@@ -152,7 +157,9 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
       const res = await app.request(
         path,
         { method, headers, ...(body !== undefined ? { body: body as never } : {}) },
-        options.remoteAddress ? peerEnv(options.remoteAddress) : undefined,
+        (options.remoteAddress ?? overrides.peer)
+          ? peerEnv((options.remoteAddress ?? overrides.peer) as string)
+          : undefined,
       );
       const text = await res.text();
       let parsed: unknown = text === '' ? undefined : text;

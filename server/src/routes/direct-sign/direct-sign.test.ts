@@ -11,6 +11,7 @@ import {
   basicFor,
   freshIp,
   linkParts,
+  PROXY_PEER,
   readAsSigner,
   sendRequest,
   signingUrlOf,
@@ -20,7 +21,7 @@ type App = Awaited<ReturnType<typeof createDocumentsTestApp>>;
 let t: App;
 
 beforeAll(async () => {
-  t = await createDocumentsTestApp({ TRUST_PROXY: 'true' });
+  t = await createDocumentsTestApp({ TRUST_PROXY: 'true' }, { peer: PROXY_PEER });
 });
 afterAll(() => t.cleanup());
 

@@ -5,7 +5,7 @@ import { makeTestPdf } from '../../pdf/make-test-pdf.ts';
 import { pdfsig, requireTool } from '../../pdf/test-tools.ts';
 import { signUp, uniqueEmail } from '../auth/testing.ts';
 import { createDocumentsTestApp, uploadPdf } from '../documents/testing.ts';
-import { asSigner, freshIp, linkParts, sendRequest, signingUrlOf } from './testing.ts';
+import { asSigner, freshIp, linkParts, PROXY_PEER, sendRequest, signingUrlOf } from './testing.ts';
 
 type App = Awaited<ReturnType<typeof createDocumentsTestApp>>;
 let t: App;
@@ -13,7 +13,7 @@ let owner: Awaited<ReturnType<typeof signUp>>;
 
 beforeAll(async () => {
   requireTool('pdfsig');
-  t = await createDocumentsTestApp({ TRUST_PROXY: 'true' });
+  t = await createDocumentsTestApp({ TRUST_PROXY: 'true' }, { peer: PROXY_PEER });
   owner = await signUp(t, { firstName: 'Olivia' });
 });
 afterAll(() => t.cleanup());

@@ -14,6 +14,7 @@ import {
   asSigner,
   freshIp,
   linkParts,
+  PROXY_PEER,
   readAsSigner,
   sendRequest,
   signingUrlOf,
@@ -29,7 +30,7 @@ let owner: Awaited<ReturnType<typeof signUp>>;
 
 beforeAll(async () => {
   requireTool('pdfsig');
-  t = await createDocumentsTestApp({ TRUST_PROXY: 'true' });
+  t = await createDocumentsTestApp({ TRUST_PROXY: 'true' }, { peer: PROXY_PEER });
   owner = await signUp(t, { firstName: 'Olivia' });
 });
 afterAll(() => t.cleanup());

@@ -27,11 +27,17 @@ export function basicFor(signingUrl: string): string {
   return authorizationHeader({ type: 'basic', username, password });
 }
 
+/**
+ * The proxy every call of the direct-sign tests comes through: their apps run with
+ * TRUST_PROXY=true (one hop) and this socket peer, so X-Forwarded-For names the client.
+ */
+export const PROXY_PEER = '10.0.0.1';
+
 let ipCounter = 0;
-/** A fresh client address per call (with TRUST_PROXY=true), so failure limits stay per test. */
+/** A fresh client address per call (behind {@link PROXY_PEER}), so failure limits stay per test. */
 export function freshIp(): Record<string, string> {
   ipCounter += 1;
-  return { 'X-Forwarded-For': `198.51.100.${ipCounter % 250}, 10.0.0.${ipCounter % 250}` };
+  return { 'X-Forwarded-For': `198.51.${100 + Math.floor(ipCounter / 250)}.${ipCounter % 250}` };
 }
 
 /** Calls the app as the holder of a signing link. */

@@ -76,15 +76,13 @@ export async function getReport(
   if (type === 'json') return { kind: 'json', report };
   const { evidenceText } = await import('../../pdf/protocol/evidence-text.ts');
   const text = evidenceText(langFromCode(loaded.owner.lang));
-  {
-    const { protocolHtml } = await import('../../pdf/protocol/protocol-html.ts');
-    return {
-      kind: 'file',
-      file: {
-        bytes: new TextEncoder().encode(protocolHtml(report, text)),
-        fileName: `${id}_protocol.html`,
-        contentType: 'text/html; charset=utf-8',
-      },
-    };
-  }
+  const { protocolHtml } = await import('../../pdf/protocol/protocol-html.ts');
+  return {
+    kind: 'file',
+    file: {
+      bytes: new TextEncoder().encode(protocolHtml(report, text)),
+      fileName: `${id}_protocol.html`,
+      contentType: 'text/html; charset=utf-8',
+    },
+  };
 }
