@@ -7,6 +7,7 @@ import { signUp, uniqueEmail } from '../routes/auth/testing.ts';
 import { basicFor, freshIp, PROXY_PEER, sendRequest } from '../routes/direct-sign/testing.ts';
 import { uploadPdf } from '../routes/documents/testing.ts';
 import { createSession } from '../services/auth/create-session.ts';
+import { pageImageSettings } from '../services/documents/page-image.ts';
 import { createTestApp, peerEnv, type TestApp } from '../testing/app.ts';
 
 /**
@@ -102,7 +103,12 @@ let userId: string;
 let ids: { request: string; document: string; signer: string };
 let direct: { request: string; document: string; signer: string; authorization: string };
 
+const pageWait = pageImageSettings.waitMs;
+
 beforeAll(async () => {
+  // A page image not drawn yet answers 503 RENDERING (try again) after 300 ms, which a loaded
+  // machine can pass: here page calls wait for their image, so any 5xx is a real one.
+  pageImageSettings.waitMs = 60_000;
   t = await createTestApp({ env: { TRUST_PROXY: 'true' }, peer: PROXY_PEER });
   const owner = await signUp(t);
   userId = owner.user.id;
@@ -140,7 +146,10 @@ beforeAll(async () => {
     authorization: basicFor(slot?.signing_url as string),
   };
 }, 60_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  pageImageSettings.waitMs = pageWait;
+  await t.close();
+});
 
 const ZERO = '00000000-0000-4000-8000-000000000000';
 
