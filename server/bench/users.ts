@@ -1,5 +1,5 @@
 /**
- * Load benchmark (`pnpm --filter @signet/server bench:load`, also run by run.ts): 50 users at
+ * Load benchmark (`pnpm --filter @signet/server bench:users`, also run by run.ts): 50 users at
  * once, each uploading a 200 KB PDF (multipart, as the browser does) and then listing their
  * dashboard, over and over for 30 s, against the real server (`node server/src/main.ts`, PGlite,
  * its PDF workers). A user looks at the result for 0.5–1.5 s before the next round (people do;
@@ -10,7 +10,7 @@
  * different file (its title differs), so each is checked by a worker and a first page image is
  * drawn after it, as in real use.
  *
- *   BENCH_LOAD_USERS=50 BENCH_LOAD_SECONDS=30 BENCH_LOAD_PORT=3794 node server/bench/load.ts
+ *   BENCH_LOAD_USERS=50 BENCH_LOAD_SECONDS=30 BENCH_LOAD_PORT=3794 node server/bench/users.ts
  *
  * Prints a table and writes bench-results/users.json; BENCH_STRICT=1 exits 1 on a missed budget.
  */
