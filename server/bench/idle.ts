@@ -14,7 +14,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatTable, report } from './report.ts';
-import { residentMb, startServer, stopServer } from './server-process.ts';
+import { startBenchServer } from './server.ts';
+import { residentMb, stopServer } from './server-process.ts';
 
 const PORT = Number(process.env.BENCH_IDLE_PORT ?? 3793);
 const SETTLE_MS = Number(process.env.BENCH_IDLE_SETTLE_MS ?? 15_000);
@@ -27,7 +28,7 @@ const results: { start: string; server: number; children: number; total: number;
   [];
 try {
   for (const start of ['first start (new DATA_DIR)', 'later start (existing DATA_DIR)']) {
-    const child = await startServer(PORT, { DATA_DIR: dataDir });
+    const child = await startBenchServer(PORT, dataDir, 'warn');
     try {
       await new Promise((r) => setTimeout(r, SETTLE_MS));
       const m = residentMb(child.pid as number);

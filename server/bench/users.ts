@@ -22,7 +22,8 @@ import { openDatabase } from '../src/db/client.ts';
 import { makeTestPdf } from '../src/pdf/make-test-pdf.ts';
 import { createSession } from '../src/services/auth/create-session.ts';
 import { formatTable, percentile, report } from './report.ts';
-import { cpuSeconds, residentMb, startServer, stopServer } from './server-process.ts';
+import { startBenchServer } from './server.ts';
+import { cpuSeconds, residentMb, stopServer } from './server-process.ts';
 
 const USERS = Number(process.env.BENCH_LOAD_USERS ?? 50);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
@@ -64,11 +65,11 @@ function pdf(n: number): Uint8Array {
 }
 
 const root = mkdtempSync(join(tmpdir(), 'signet-bench-load-'));
-let child: Awaited<ReturnType<typeof startServer>> | undefined;
+let child: Awaited<ReturnType<typeof startBenchServer>> | undefined;
 try {
   const dataDir = join(root, 'data');
   const tokens = await seed(dataDir);
-  child = await startServer(PORT, { DATA_DIR: dataDir });
+  child = await startBenchServer(PORT, dataDir, 'warn');
   const base = `http://127.0.0.1:${PORT}/api`;
   const pid = child.pid as number;
   const idle = residentMb(pid);
