@@ -14,6 +14,7 @@ import deChErrors from './de-ch/errors.json' with { type: 'json' };
 import deChEvidence from './de-ch/evidence.json' with { type: 'json' };
 import deChRequests from './de-ch/requests.json' with { type: 'json' };
 import deChSite from './de-ch/site.json' with { type: 'json' };
+import deChTrust from './de-ch/trust.json' with { type: 'json' };
 import enGbAccount from './en-gb/account.json' with { type: 'json' };
 import enGbAdmin from './en-gb/admin.json' with { type: 'json' };
 import enGbDirect from './en-gb/direct.json' with { type: 'json' };
@@ -22,6 +23,7 @@ import enGbErrors from './en-gb/errors.json' with { type: 'json' };
 import enGbEvidence from './en-gb/evidence.json' with { type: 'json' };
 import enGbRequests from './en-gb/requests.json' with { type: 'json' };
 import enGbSite from './en-gb/site.json' with { type: 'json' };
+import enGbTrust from './en-gb/trust.json' with { type: 'json' };
 import frChAccount from './fr-ch/account.json' with { type: 'json' };
 import frChAdmin from './fr-ch/admin.json' with { type: 'json' };
 import frChDirect from './fr-ch/direct.json' with { type: 'json' };
@@ -30,6 +32,7 @@ import frChErrors from './fr-ch/errors.json' with { type: 'json' };
 import frChEvidence from './fr-ch/evidence.json' with { type: 'json' };
 import frChRequests from './fr-ch/requests.json' with { type: 'json' };
 import frChSite from './fr-ch/site.json' with { type: 'json' };
+import frChTrust from './fr-ch/trust.json' with { type: 'json' };
 import itAccount from './it/account.json' with { type: 'json' };
 import itAdmin from './it/admin.json' with { type: 'json' };
 import itDirect from './it/direct.json' with { type: 'json' };
@@ -38,6 +41,7 @@ import itErrors from './it/errors.json' with { type: 'json' };
 import itEvidence from './it/evidence.json' with { type: 'json' };
 import itRequests from './it/requests.json' with { type: 'json' };
 import itSite from './it/site.json' with { type: 'json' };
+import itTrust from './it/trust.json' with { type: 'json' };
 
 /** Interface languages (shared's); en-gb is the default and the fallback. */
 export { DEFAULT_LANG, LANGS };
@@ -48,7 +52,8 @@ export type Lang = TLang;
  * profile, dashboard pages), `admin` (console), `email` (mail templates), `errors` (API error
  * codes → user text), `requests` (upload, request view, signing dialogs and overlays),
  * `evidence` (the protocol, the visual signature's words, the public /verify report), `direct`
- * (direct signing without an account: its pages, overlays and the sandbox signing app).
+ * (direct signing without an account: its pages, overlays and the sandbox signing app),
+ * `trust` (signature standards, identification and its sandbox, visual signatures, the TAN).
  */
 export const NAMESPACES = [
   'site',
@@ -59,6 +64,7 @@ export const NAMESPACES = [
   'requests',
   'evidence',
   'direct',
+  'trust',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -78,6 +84,7 @@ export const messages: Messages = {
     evidence: enGbEvidence,
     requests: enGbRequests,
     site: enGbSite,
+    trust: enGbTrust,
   },
   'de-ch': {
     account: deChAccount,
@@ -88,6 +95,7 @@ export const messages: Messages = {
     evidence: deChEvidence,
     requests: deChRequests,
     site: deChSite,
+    trust: deChTrust,
   },
   'fr-ch': {
     account: frChAccount,
@@ -98,6 +106,7 @@ export const messages: Messages = {
     evidence: frChEvidence,
     requests: frChRequests,
     site: frChSite,
+    trust: frChTrust,
   },
   it: {
     account: itAccount,
@@ -108,6 +117,7 @@ export const messages: Messages = {
     evidence: itEvidence,
     requests: itRequests,
     site: itSite,
+    trust: itTrust,
   },
 };
 

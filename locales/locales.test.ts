@@ -43,7 +43,13 @@ const IT_REQUIRED_NAMESPACES: readonly Namespace[] = ['email', 'errors', 'site',
 const SAME_AS_ENGLISH: Readonly<
   Record<'all' | Lang, Readonly<Partial<Record<Namespace, readonly string[]>>>>
 > = {
-  all: { site: ['product.name'], admin: ['app.title'], evidence: ['event.system'] },
+  all: {
+    site: ['product.name'],
+    admin: ['app.title'],
+    evidence: ['event.system'],
+    // A brand: the name of the Austrian e-ID.
+    trust: ['method.id-austria.title', 'page.idAustria.title'],
+  },
   'en-gb': {},
   'de-ch': {
     admin: [
@@ -60,7 +66,13 @@ const SAME_AS_ENGLISH: Readonly<
       'activity.person',
     ],
     direct: ['form.optional', 'dialog.tan.label'],
-    evidence: ['protocol.status', 'protocol.name'],
+    evidence: [
+      'protocol.status',
+      'protocol.name',
+      'signature.legislation.EIDAS',
+      'signature.legislation.ZERTES',
+    ],
+    trust: ['mobile.status', 'tan.label'],
   },
   'fr-ch': {
     admin: [
@@ -81,10 +93,13 @@ const SAME_AS_ENGLISH: Readonly<
       'verify.file',
       'channel.mail',
     ],
+    trust: ['standards.active', 'standards.level.ses', 'tan.label', 'place.box', 'place.page'],
   },
   it: {
     admin: ['profile.email', 'ra.boolean.false', 'ra.message.no', 'ra.auth.user_menu'],
     evidence: ['protocol.email', 'channel.mail'],
+    // A company name; "video" is Italian too.
+    trust: ['ident.provider.srs'],
   },
 };
 

@@ -5,6 +5,7 @@
  *   start     cold start to the first 200 and GET /api/v1/datetime req/s   (bench/start.ts)
  *   pdf-sign  PDF core: one SES signature on a 1 MB PDF                    (bench/pdf-sign.ts)
  *   sign      POST /v3/sign over HTTP on real documents, page images        (bench/sign.ts)
+ *   qes       QES (demo) signature with the certificate issue, stamp preview (bench/qes.ts)
  *   render    page images: render and serve from the blob store            (bench/render.ts)
  *   list      dashboard list over 10,000 requests, 20 connections          (bench/list.ts)
  *   activity  business activity list and CSV export over 100,000 signatures (bench/activity.ts)
@@ -42,6 +43,7 @@ const BENCHES: Bench[] = [
   { name: 'start', args: [join(benchDir, 'start.ts')], cwd: repoDir },
   { name: 'pdf-sign', args: [join(benchDir, 'pdf-sign.ts')], cwd: repoDir },
   { name: 'sign', args: [join(benchDir, 'sign.ts')], cwd: repoDir },
+  { name: 'qes', args: [join(benchDir, 'qes.ts')], cwd: repoDir },
   { name: 'render', args: [join(benchDir, 'render.ts'), '--runs', '20'], cwd: repoDir },
   { name: 'list', args: [join(benchDir, 'list.ts')], cwd: repoDir },
   { name: 'activity', args: [join(benchDir, 'activity.ts')], cwd: repoDir },

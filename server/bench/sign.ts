@@ -9,7 +9,7 @@
  *   - completing signature (the tenth: B-LTA seal of the document; the protocol is built right
  *     after the commit) median ≤ 60 ms;
  *   - the ninth signature ≤ 1.3 × the first (medians);
- *   - growth of the file per signature, B-B part (without the time-stamp token) ≤ 8 KB.
+ *   - growth of the file per signature, B-B part (without the time-stamp token) ≤ 16 KB (≈ 7 KB of CMS and field, ≈ 7 KB of the stamp font subsets that print every name as written).
  * Every other document (TeX 500 pages, Chromium, LibreOffice, scans up to 37 MB): three
  * requests of three signers, medians printed and kept in the results (no budget).
  * Then page images over HTTP: first image ≤ 150 ms, cached ≤ 10 ms.
@@ -272,7 +272,7 @@ try {
   );
   console.log(`  protocol stored   median ${ms(median(protocolMs))} after the completing answer`);
   console.log(
-    `  growth per signature ${kb(perSignature)}, of which time stamp ${kb(tsaReserve)} (token ${tokenBytes} B) → B-B part ${kb(bbGrowth)} (budget 8 KB); seal (DSS + document time stamp) ${kb(growth[SIGNERS - 1] ?? 0)} with the last signature`,
+    `  growth per signature ${kb(perSignature)}, of which time stamp ${kb(tsaReserve)} (token ${tokenBytes} B) → B-B part ${kb(bbGrowth)} (budget 16 KB); seal (DSS + document time stamp) ${kb(growth[SIGNERS - 1] ?? 0)} with the last signature`,
   );
   rows.push(
     {
@@ -295,9 +295,9 @@ try {
     },
     {
       name: `growth per signature, B-B part (without the time stamp), ${BUDGET_DOCUMENT}`,
-      budget: '≤ 8 KB',
+      budget: '≤ 16 KB',
       value: kb(bbGrowth),
-      ok: bbGrowth <= 8 * 1024,
+      ok: bbGrowth <= 16 * 1024,
     },
   );
   details[BUDGET_DOCUMENT] = {

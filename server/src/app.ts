@@ -6,11 +6,13 @@ import { DB_FREE_PATHS } from './http/register.ts';
 import { requestContext } from './http/request-context.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import type { AppDeps, AppEnv } from './http/types.ts';
+import { IDENT_SANDBOX_PATH } from './providers/identification/sandbox.ts';
 import { MAB_SANDBOX_PATH } from './providers/mab/sandbox.ts';
 import { mabProviderFor } from './routes/direct-sign/index.ts';
 import { authenticate as defaultAuthenticate, routeModules } from './routes/index.ts';
 import { pkiRoutes } from './routes/pki/index.ts';
 import { sandboxDnsRoutes } from './routes/sandbox/dns.ts';
+import { identSandboxRoutes } from './routes/sandbox/identification.ts';
 import { mabSandboxRoutes } from './routes/sandbox/mab.ts';
 import { mailboxEnabled, mailboxRoutes } from './routes/system/mailbox.ts';
 import { isLoopback, peerAddress } from './security/client-ip.ts';
@@ -130,6 +132,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       await next();
     });
     app.route('/dev', mailboxRoutes(full));
+    // The identification sandbox's own pages (what a person sees at the provider).
+    if (ready) {
+      app.use(`${IDENT_SANDBOX_PATH}/*`, async (_c, next) => {
+        await ready;
+        await next();
+      });
+    }
+    app.route(IDENT_SANDBOX_PATH, identSandboxRoutes(full));
   }
   // The sandbox DNS zone of the domain verifier (config refuses it in production).
   if (full.config.dnsVerifier === 'sandbox') {

@@ -56,6 +56,9 @@ async function main() {
     { mailAttachmentResolver },
     { PdfPool },
     { removeStaleUploads },
+    { identWebhookHandlers },
+    { applyIdentUpdate },
+    { stampSpaceJobHandlers },
   ] = await Promise.all([
     import('@hono/node-server'),
     import('./app.ts'),
@@ -71,6 +74,9 @@ async function main() {
     import('./services/signing/mail-attachments.ts'),
     import('./pdf/pool/pool.ts'),
     import('./http/upload.ts'),
+    import('./providers/identification/sandbox.ts'),
+    import('./services/identification/apply-update.ts'),
+    import('./services/documents/stamp-space-job.ts'),
   ]);
   const mailer = createMailer(config);
   // Listen while the database opens; routes that need it wait for `ready`.
@@ -103,6 +109,10 @@ async function main() {
       ...protocolJobHandlers({ db, blobs, config, log }),
       ...smsHandlers(config, db),
       ...businessJobHandlers({ db, blobs, config, log }),
+      // The identification sandbox's webhooks (its results, after realistic delays).
+      ...identWebhookHandlers((update) => applyIdentUpdate(db, update)),
+      // Each upload's last page measured for stamps, off the signing path.
+      ...stampSpaceJobHandlers(db, blobs),
     },
     attachments: mailAttachmentResolver({ db, blobs, config, log }),
   });

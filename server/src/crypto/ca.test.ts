@@ -2,6 +2,8 @@ import { createHash, X509Certificate } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createCa, loadCa, type SerializedCa } from './ca.ts';
 import { certificateCommonName } from './certificates.ts';
+import { oidDer } from './der.ts';
+import { DEMO_POLICY_OID, DEMO_QC_STATEMENT_OID } from './qualified.ts';
 
 const SECRET = 'ca-test-secret-0123456789';
 const serialized = createCa(SECRET, { organization: 'Signet Test', country: 'CH' });
@@ -69,24 +71,44 @@ describe('built-in CA', () => {
     expect(() => createCa('short')).toThrow(expect.objectContaining({ code: 'SECRET_TOO_SHORT' }));
   });
 
-  it('issues per-signer certificates under the root, each with its own key', async () => {
+  it('issues per-signer certificates under the Demo QTSP CA (under the root), each with its own key, marked as test', async () => {
     const ca = loadCa(serialized, SECRET);
-    const subject = { commonName: 'Anna Müller', email: 'anna@example.com' };
-    const a = ca.issueSigner({ subject });
-    const b = ca.issueSigner({ subject, keyType: 'RSA' });
+    const subject = { commonName: 'Łukasz Żółć-Ελένη', givenName: 'Łukasz', surname: 'Żółć-Ελένη' };
+    const policyUrl = 'https://signet.example/pki/demo-qtsp';
+    const a = ca.demoQtsp.issue({ subject, qualified: true, legislation: 'ZERTES', policyUrl });
+    const b = ca.demoQtsp.issue({ subject, qualified: false, keyType: 'RSA', policyUrl });
     const root = new X509Certificate(ca.rootCertificate);
-    for (const signer of [a, b]) {
-      const cert = new X509Certificate(signer.certificateChain[0] as Uint8Array);
-      expect(cert.verify(root.publicKey)).toBe(true);
-      expect(cert.subject).toContain('CN=Anna Müller');
-      expect(cert.subject).toContain('emailAddress=anna@example.com');
+    const qtsp = new X509Certificate(ca.demoQtsp.certificate);
+    expect(qtsp.verify(root.publicKey)).toBe(true);
+    expect(qtsp.ca).toBe(true);
+    expect(qtsp.subject).toContain('OU=TEST SYSTEM - not qualified');
+    for (const { signer, certificate } of [a, b]) {
+      const cert = new X509Certificate(certificate);
+      expect(cert.verify(qtsp.publicKey)).toBe(true);
+      expect(cert.verify(root.publicKey)).toBe(false);
+      expect(cert.subject).toContain('CN=Łukasz Żółć-Ελένη');
+      expect(signer.certificateChain).toHaveLength(3);
+      // Short-lived: an hour.
+      const life = Date.parse(cert.validTo) - Date.parse(cert.validFrom);
+      expect(life).toBeLessThanOrEqual(61 * 60_000);
+      expect(cert.ca).toBe(false);
     }
-    expect(a.keyType).toBe('EC');
-    expect(b.keyType).toBe('RSA');
-    const digest = (s: typeof a) =>
-      createHash('sha256')
-        .update(s.certificateChain[0] as Uint8Array)
-        .digest('hex');
-    expect(digest(a)).not.toBe(digest(b));
+    expect(a.signer.keyType).toBe('EC');
+    expect(b.signer.keyType).toBe('RSA');
+    // The QES one carries QcSSCD and QcType; both carry the test statement, neither QcCompliance.
+    const der = (c: Uint8Array) => Buffer.from(c).toString('hex');
+    const has = (c: Uint8Array, oid: string) =>
+      der(c).includes(Buffer.from(oidDer(oid)).toString('hex'));
+    expect(has(a.certificate, '0.4.0.1862.1.4')).toBe(true);
+    expect(has(b.certificate, '0.4.0.1862.1.4')).toBe(false);
+    expect(has(a.certificate, '0.4.0.1862.1.7')).toBe(true);
+    for (const c of [a.certificate, b.certificate]) {
+      expect(has(c, DEMO_QC_STATEMENT_OID)).toBe(true);
+      expect(has(c, DEMO_POLICY_OID)).toBe(true);
+      expect(has(c, '0.4.0.1862.1.1')).toBe(false);
+    }
+    expect(createHash('sha256').update(a.certificate).digest('hex')).not.toBe(
+      createHash('sha256').update(b.certificate).digest('hex'),
+    );
   });
 });

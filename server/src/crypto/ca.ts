@@ -6,22 +6,25 @@ import {
   X509Certificate,
 } from 'node:crypto';
 import { type CertificateSubject, createCertificate, type IssuerUrls } from './certificates.ts';
+import { demoPolicies, demoQcStatements } from './qualified.ts';
 import { deriveKey, open, seal } from './secret-box.ts';
 import { keySigner, type Signer } from './signer.ts';
 
 /**
  * Signet's built-in certificate authority: a self-signed root, the platform's signing
  * certificate (SES signatures and the protocol), the time-stamping authority's certificate and
- * the OCSP responder's, created at first start. Private keys leave this module only encrypted
- * with a key derived from SIGNET_SECRET.
+ * the OCSP responder's, created at first start; and under the root the "Demo QTSP": a CA of its
+ * own (with its own OCSP responder) that issues the short-lived per-signer certificates of AES
+ * and QES signatures in the test system. Private keys leave this module only encrypted with a
+ * key derived from SIGNET_SECRET.
  */
 
 type SealedPair = { certificate: string; key: string };
 
 /**
- * What the database stores: certificates in base64 DER, keys sealed with AES-256-GCM. `tsa` and
- * `ocsp` were added later: a CA stored without them gets them from {@link extendCa}, under the
- * same root, so documents signed before keep validating.
+ * What the database stores: certificates in base64 DER, keys sealed with AES-256-GCM. `tsa`,
+ * `ocsp` and the Demo QTSP (`qtsp`, `qtspOcsp`) were added later: a CA stored without them gets
+ * them from {@link extendCa}, under the same root, so documents signed before keep validating.
  */
 export type SerializedCa = {
   version: 1;
@@ -31,6 +34,10 @@ export type SerializedCa = {
   platform: SealedPair;
   tsa?: SealedPair;
   ocsp?: SealedPair;
+  /** The Demo QTSP's CA certificate (under the root) and key. */
+  qtsp?: SealedPair;
+  /** The Demo QTSP's delegated OCSP responder (issued by the Demo QTSP CA). */
+  qtspOcsp?: SealedPair;
 };
 
 export type IssueOptions = {
@@ -39,8 +46,32 @@ export type IssueOptions = {
   keyType?: 'EC' | 'RSA';
   /** Defaults to now. */
   now?: Date;
-  /** Defaults to 365 days. */
-  validityDays?: number;
+  /** How long the certificate lives; defaults to 60 minutes (an on-demand signing certificate). */
+  validityMinutes?: number;
+  /** QES: the qualified statements (QcType eSign, QcSSCD); AES without. */
+  qualified: boolean;
+  legislation?: 'EIDAS' | 'ZERTES';
+  /** Where relying parties find the Demo QTSP's certificate, CRL and OCSP responder. */
+  urls?: IssuerUrls;
+  /** The demo policy's CPS and the PKI disclosure statement. */
+  policyUrl: string;
+};
+
+/** A certificate issued with a fresh key: what signs, and the certificate to register. */
+export type IssuedSigner = { signer: Signer; certificate: Uint8Array };
+
+/** The Demo QTSP: a CA under the root that issues per-signer AES and QES certificates. */
+export type DemoQtsp = {
+  readonly certificate: Uint8Array;
+  /** Signs the Demo QTSP's CRLs. */
+  readonly caSigner: Signer;
+  /** Signs OCSP responses about the certificates the Demo QTSP issued. */
+  readonly ocspSigner: Signer;
+  /**
+   * Issues a fresh key and a short-lived certificate for one signer (subject = the verified
+   * name), marked as a test certificate (see qualified.ts). The caller registers it.
+   */
+  issue(options: IssueOptions): IssuedSigner;
 };
 
 export type CertificateAuthority = {
@@ -54,8 +85,8 @@ export type CertificateAuthority = {
   readonly ocspSigner: Signer;
   /** Signs with the root key: CRLs. */
   readonly rootSigner: Signer;
-  /** Issues a fresh key and certificate under the root (sandbox per-signer certificates). */
-  issueSigner(options: IssueOptions): Signer;
+  /** The Demo QTSP (per-signer certificates of the test system). */
+  readonly demoQtsp: DemoQtsp;
 };
 
 export type CreateCaOptions = {
@@ -131,7 +162,7 @@ export function extendCa(
   secret: string,
   options: CreateCaOptions = {},
 ): SerializedCa | null {
-  if (serialized.tsa && serialized.ocsp) return null;
+  if (serialized.tsa && serialized.ocsp && serialized.qtsp && serialized.qtspOcsp) return null;
   const key = deriveKey(secret, serialized.salt);
   const rootCertificate = unb64(serialized.root.certificate);
   const rootKey = createPrivateKey({
@@ -141,24 +172,62 @@ export function extendCa(
   });
   const now = options.now ?? new Date();
   const organization = options.organization ?? 'Signet';
-  const issue = (profile: 'tsa' | 'ocsp', commonName: string): SealedPair => {
+  const issue = (
+    label: 'tsa' | 'ocsp' | 'qtsp' | 'qtspOcsp',
+    profile: 'tsa' | 'ocsp' | 'ca',
+    subject: CertificateSubject,
+    issuer: { certificate: Uint8Array; privateKey: KeyObject },
+    urls: IssuerUrls | undefined,
+  ): SealedPair => {
     const pair = generateKey('EC');
     const certificate = createCertificate({
-      subject: { commonName, organization, country: options.country },
+      subject,
       publicKey: pair.publicKey,
-      issuer: { certificate: rootCertificate, privateKey: rootKey },
+      issuer,
       profile,
       notBefore: new Date(now.getTime() - DAY),
       notAfter: new Date(now.getTime() + 10 * 365 * DAY),
-      urls: options.urls,
+      urls,
     });
-    return { certificate: b64(certificate), key: seal(key, profile, pkcs8(pair.privateKey)) };
+    return { certificate: b64(certificate), key: seal(key, label, pkcs8(pair.privateKey)) };
   };
-  return {
-    ...serialized,
-    tsa: serialized.tsa ?? issue('tsa', `${organization} Time-Stamping Authority`),
-    ocsp: serialized.ocsp ?? issue('ocsp', `${organization} OCSP Responder`),
-  };
+  const root = { certificate: rootCertificate, privateKey: rootKey };
+  const named = (commonName: string) => ({ commonName, organization, country: options.country });
+  const tsa =
+    serialized.tsa ??
+    issue('tsa', 'tsa', named(`${organization} Time-Stamping Authority`), root, options.urls);
+  const ocsp =
+    serialized.ocsp ??
+    issue('ocsp', 'ocsp', named(`${organization} OCSP Responder`), root, options.urls);
+  const qtsp =
+    serialized.qtsp ??
+    issue(
+      'qtsp',
+      'ca',
+      {
+        ...named(`${organization} Demo QTSP CA`),
+        organizationalUnit: 'TEST SYSTEM - not qualified',
+      },
+      root,
+      options.urls,
+    );
+  const qtspOcsp =
+    serialized.qtspOcsp ??
+    issue(
+      'qtspOcsp',
+      'ocsp',
+      named(`${organization} Demo QTSP OCSP Responder`),
+      {
+        certificate: unb64(qtsp.certificate),
+        privateKey: createPrivateKey({
+          key: open(key, 'qtsp', qtsp.key),
+          format: 'der',
+          type: 'pkcs8',
+        }),
+      },
+      undefined,
+    );
+  return { ...serialized, tsa, ocsp, qtsp, qtspOcsp };
 }
 
 /** Decrypts a stored CA; a wrong secret throws AppError CA_KEY_DECRYPTION_FAILED. */
@@ -180,7 +249,10 @@ export function loadCa(serialized: SerializedCa, secret: string): CertificateAut
   });
   assertKeyMatches(platformKey, platformCertificate);
   const platformSigner = keySigner(platformKey, [platformCertificate, rootCertificate]);
-  const pairSigner = (label: 'tsa' | 'ocsp', pair: SealedPair | undefined): Signer => {
+  const pairKey = (
+    label: 'tsa' | 'ocsp' | 'qtsp' | 'qtspOcsp',
+    pair: SealedPair | undefined,
+  ): { certificate: Uint8Array; privateKey: KeyObject } => {
     if (!pair) throw new Error(`The stored CA has no ${label} certificate (extendCa first)`);
     const certificate = unb64(pair.certificate);
     const privateKey = createPrivateKey({
@@ -189,8 +261,15 @@ export function loadCa(serialized: SerializedCa, secret: string): CertificateAut
       type: 'pkcs8',
     });
     assertKeyMatches(privateKey, certificate);
+    return { certificate, privateKey };
+  };
+  const pairSigner = (label: 'tsa' | 'ocsp', pair: SealedPair | undefined): Signer => {
+    const { certificate, privateKey } = pairKey(label, pair);
     return keySigner(privateKey, [certificate, rootCertificate]);
   };
+  const qtsp = pairKey('qtsp', serialized.qtsp);
+  const qtspOcsp = pairKey('qtspOcsp', serialized.qtspOcsp);
+  const qtspChain = [qtsp.certificate, rootCertificate];
   return {
     rootCertificate,
     platformCertificate,
@@ -198,18 +277,33 @@ export function loadCa(serialized: SerializedCa, secret: string): CertificateAut
     tsaSigner: pairSigner('tsa', serialized.tsa),
     ocspSigner: pairSigner('ocsp', serialized.ocsp),
     rootSigner: keySigner(rootKey, [rootCertificate]),
-    issueSigner(options) {
-      const now = options.now ?? new Date();
-      const pair = generateKey(options.keyType ?? 'EC', 2048);
-      const certificate = createCertificate({
-        subject: options.subject,
-        publicKey: pair.publicKey,
-        issuer: { certificate: rootCertificate, privateKey: rootKey },
-        profile: 'signing',
-        notBefore: new Date(now.getTime() - 60_000),
-        notAfter: new Date(now.getTime() + (options.validityDays ?? 365) * DAY),
-      });
-      return keySigner(pair.privateKey, [certificate, rootCertificate]);
+    demoQtsp: {
+      certificate: qtsp.certificate,
+      caSigner: keySigner(qtsp.privateKey, qtspChain),
+      ocspSigner: keySigner(qtspOcsp.privateKey, [qtspOcsp.certificate, ...qtspChain]),
+      issue(options) {
+        const now = options.now ?? new Date();
+        const pair = generateKey(options.keyType ?? 'EC', 2048);
+        const certificate = createCertificate({
+          subject: options.subject,
+          publicKey: pair.publicKey,
+          issuer: qtsp,
+          profile: 'signing',
+          notBefore: new Date(now.getTime() - 60_000),
+          notAfter: new Date(now.getTime() + (options.validityMinutes ?? 60) * 60_000),
+          urls: options.urls,
+          policies: demoPolicies(options.policyUrl),
+          qcStatements: demoQcStatements({
+            qualified: options.qualified,
+            pdsUrl: options.policyUrl,
+            ...(options.legislation ? { legislation: options.legislation } : {}),
+          }),
+        });
+        return {
+          certificate,
+          signer: keySigner(pair.privateKey, [certificate, ...qtspChain]),
+        };
+      },
     },
   };
 }

@@ -14,7 +14,12 @@ describe('createCadesSignature', () => {
     ['the platform (RSA)', () => ca.platformSigner],
     [
       'a per-signer certificate (EC P-256)',
-      () => ca.issueSigner({ subject: { commonName: 'Eve Example' } }),
+      () =>
+        ca.demoQtsp.issue({
+          subject: { commonName: 'Eve Example' },
+          qualified: true,
+          policyUrl: 'https://signet.example/pki/demo-qtsp',
+        }).signer,
     ],
   ])('makes a detached CMS that openssl verifies for %s', async (_label, make) => {
     requireTool('openssl');

@@ -7,8 +7,14 @@ import { OID, randomSerial, signatureAlgorithmFor, toArrayBuffer } from './der.t
 export type CertificateSubject = {
   commonName: string;
   organization?: string;
+  organizationalUnit?: string;
   country?: string;
   email?: string;
+  /** A natural person's names, as their identification verified them (ETSI EN 319 412-2). */
+  givenName?: string;
+  surname?: string;
+  /** A unique identifier of the subject within the issuer (semantics identifier or own). */
+  serialNumber?: string;
 };
 
 /**
@@ -33,6 +39,10 @@ export type CertificateRequest = {
   selfKey?: KeyObject;
   /** Authority information access and CRL distribution point written into the certificate. */
   urls?: IssuerUrls;
+  /** DER of a certificatePolicies extension value (per-signer demo certificates). */
+  policies?: Uint8Array;
+  /** DER of a qcStatements extension value (ETSI EN 319 412-5). */
+  qcStatements?: Uint8Array;
 };
 
 /** One attribute per RDN (pkijs alone would put them all into a single multi-valued RDN). */
@@ -45,6 +55,12 @@ function name(subject: CertificateSubject): pkijs.RelativeDistinguishedNames {
   if (subject.country) add(OID.country, new asn1js.PrintableString({ value: subject.country }));
   if (subject.organization)
     add(OID.organization, new asn1js.Utf8String({ value: subject.organization }));
+  if (subject.organizationalUnit)
+    add(OID.organizationalUnit, new asn1js.Utf8String({ value: subject.organizationalUnit }));
+  if (subject.surname) add(OID.surname, new asn1js.Utf8String({ value: subject.surname }));
+  if (subject.givenName) add(OID.givenName, new asn1js.Utf8String({ value: subject.givenName }));
+  if (subject.serialNumber)
+    add(OID.serialNumber, new asn1js.PrintableString({ value: subject.serialNumber }));
   add(OID.commonName, new asn1js.Utf8String({ value: subject.commonName }));
   if (subject.email) add(OID.email, new asn1js.IA5String({ value: subject.email }));
   return pkijs.RelativeDistinguishedNames.fromBER(
@@ -76,17 +92,27 @@ function extension(
 
 const uri = (value: string) => new pkijs.GeneralName({ type: 6, value });
 
+/** An extension whose value is already DER. */
+const rawExtension = (extnID: string, value: Uint8Array, critical = false) =>
+  new pkijs.Extension({ extnID, critical, extnValue: toArrayBuffer(value) });
+
 function extensions(
-  profile: CertificateProfile,
+  request: CertificateRequest,
   ski: ArrayBuffer,
   aki: ArrayBuffer,
-  urls: IssuerUrls | undefined,
 ): pkijs.Extension[] {
+  const { profile, urls } = request;
+  const selfSigned = !request.issuer;
   const usage = KEY_USAGE[profile];
   const out = [
     extension(
       OID.basicConstraints,
-      new pkijs.BasicConstraints({ cA: profile === 'ca' }).toSchema(),
+      new pkijs.BasicConstraints(
+        // A CA under the root (the Demo QTSP) issues end-entity certificates only.
+        profile === 'ca' && !selfSigned
+          ? { cA: true, pathLenConstraint: 0 }
+          : { cA: profile === 'ca' },
+      ).toSchema(),
       true,
     ),
     extension(
@@ -125,7 +151,9 @@ function extensions(
     // RFC 6960 4.2.2.2.1: nobody checks the responder's own certificate for revocation.
     out.push(extension(OID.ocspNoCheck, new asn1js.Null()));
   }
-  if (urls?.crl && profile !== 'ocsp' && profile !== 'ca') {
+  if (request.policies) out.push(rawExtension(OID.certificatePolicies, request.policies));
+  if (request.qcStatements) out.push(rawExtension(OID.qcStatements, request.qcStatements));
+  if (urls?.crl && profile !== 'ocsp' && !selfSigned) {
     out.push(
       extension(
         OID.crlDistributionPoints,
@@ -136,12 +164,12 @@ function extensions(
     );
   }
   const access: pkijs.AccessDescription[] = [];
-  if (urls?.ocsp && profile !== 'ocsp' && profile !== 'ca') {
+  if (urls?.ocsp && profile !== 'ocsp' && !selfSigned) {
     access.push(
       new pkijs.AccessDescription({ accessMethod: OID.accessOcsp, accessLocation: uri(urls.ocsp) }),
     );
   }
-  if (urls?.caIssuers && profile !== 'ca') {
+  if (urls?.caIssuers && !selfSigned) {
     access.push(
       new pkijs.AccessDescription({
         accessMethod: OID.accessCaIssuers,
@@ -180,7 +208,7 @@ export function createCertificate(request: CertificateRequest): Uint8Array {
 
   const ski = keyIdentifier(certificate.subjectPublicKeyInfo);
   const aki = issuerCertificate ? keyIdentifier(issuerCertificate.subjectPublicKeyInfo) : ski;
-  certificate.extensions = extensions(request.profile, ski, aki, request.urls);
+  certificate.extensions = extensions(request, ski, aki);
 
   const algorithm = signatureAlgorithmFor(signingKey);
   certificate.signature = algorithm;

@@ -8,6 +8,10 @@ export const OID = {
   commonName: '2.5.4.3',
   organization: '2.5.4.10',
   country: '2.5.4.6',
+  organizationalUnit: '2.5.4.11',
+  givenName: '2.5.4.42',
+  surname: '2.5.4.4',
+  serialNumber: '2.5.4.5',
   email: '1.2.840.113549.1.9.1',
   // certificate extensions
   basicConstraints: '2.5.29.19',
@@ -20,6 +24,16 @@ export const OID = {
   ocspNoCheck: '1.3.6.1.5.5.7.48.1.5',
   accessOcsp: '1.3.6.1.5.5.7.48.1',
   accessCaIssuers: '1.3.6.1.5.5.7.48.2',
+  certificatePolicies: '2.5.29.32',
+  cpsQualifier: '1.3.6.1.5.5.7.2.1',
+  userNoticeQualifier: '1.3.6.1.5.5.7.2.2',
+  qcStatements: '1.3.6.1.5.5.7.1.3',
+  // ETSI EN 319 412-5 statements
+  qcSscd: '0.4.0.1862.1.4',
+  qcPds: '0.4.0.1862.1.5',
+  qcType: '0.4.0.1862.1.6',
+  qcTypeEsign: '0.4.0.1862.1.6.1',
+  qcCcLegislation: '0.4.0.1862.1.7',
   kpTimeStamping: '1.3.6.1.5.5.7.3.8',
   kpOcspSigning: '1.3.6.1.5.5.7.3.9',
   // CRL extensions

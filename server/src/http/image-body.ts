@@ -1,4 +1,5 @@
 import { LOGO_LIMITS } from '@signet/shared/business/business.constants';
+import { SIGNATURE_IMAGE_LIMITS } from '@signet/shared/visual-signature/visual-signature.constants';
 import { AppError } from '../errors.ts';
 import { readLimited, validationFailed } from './validation.ts';
 
@@ -107,4 +108,24 @@ export async function readImageBody(req: Request): Promise<TImage> {
     );
   }
   return { bytes, type, ...size };
+}
+
+const signatureImageTooLarge = () =>
+  new AppError('IMAGE_TOO_LARGE', 413, 'The image is larger than 5 MiB.', {
+    limit: SIGNATURE_IMAGE_LIMITS.maxBytes,
+  });
+
+/**
+ * A signature image sent as the body (any image or octet-stream type: the content decides, not
+ * the label) or as the multipart field `file`; at most 5 MiB (413 IMAGE_TOO_LARGE) read, never
+ * more. What the bytes are is checked later (signature-image.ts), where it is also decoded and
+ * re-encoded on an image thread — unlike a logo, which is only served back.
+ */
+export async function readSignatureImageBody(req: Request): Promise<Uint8Array> {
+  const max = SIGNATURE_IMAGE_LIMITS.maxBytes;
+  const type = (req.headers.get('content-type') ?? '').toLowerCase();
+  if (type.startsWith('multipart/form-data')) {
+    return (await readMultipartFile(req, max, signatureImageTooLarge)).bytes;
+  }
+  return readLimited(req, max, signatureImageTooLarge);
 }

@@ -1,129 +1,197 @@
-import { Standard14Font } from '@libpdf/core';
+import {
+  type EmbeddedFont,
+  type PDF,
+  PdfArray,
+  PdfDict,
+  PdfName,
+  PdfNumber,
+  type PdfRef,
+  PdfStream,
+} from '@libpdf/core';
+import { type FontWeight, fontBytes, fontMetrics } from './stamp/fonts.ts';
+import { layOutStamp, type Rgb, type StampContent, type StampOp } from './stamp/layout.ts';
 
 /**
- * The visual signature: a form XObject content stream drawn in the signature widget.
- * Text is set in Helvetica (a standard font every viewer has) with WinAnsi encoding.
+ * The visual signature in a PDF: a form XObject (the widget's normal appearance) that draws the
+ * stamp's operations (stamp/layout.ts) with Noto Sans embedded as a Type 0 font (Identity-H,
+ * subset when the document is saved with `subsetFonts`, with a ToUnicode map so text extraction
+ * returns the names as written) and the signature image as an image XObject.
  */
 
-const helvetica = Standard14Font.of('Helvetica');
-const helveticaBold = Standard14Font.of('Helvetica-Bold');
+const fmt = (n: number) => (Math.round(n * 1000) / 1000).toString();
+const colour = (c: Rgb) => c.map(fmt).join(' ');
 
-/** Unicode code points of Windows-1252 bytes 0x80–0x9F; the rest of Latin-1 maps to itself. */
-const CP1252_HIGH: Record<number, number> = {
-  8364: 0x80,
-  8218: 0x82,
-  402: 0x83,
-  8222: 0x84,
-  8230: 0x85,
-  8224: 0x86,
-  8225: 0x87,
-  710: 0x88,
-  8240: 0x89,
-  352: 0x8a,
-  8249: 0x8b,
-  338: 0x8c,
-  381: 0x8e,
-  8216: 0x91,
-  8217: 0x92,
-  8220: 0x93,
-  8221: 0x94,
-  8226: 0x95,
-  8211: 0x96,
-  8212: 0x97,
-  732: 0x98,
-  8482: 0x99,
-  353: 0x9a,
-  8250: 0x9b,
-  339: 0x9c,
-  382: 0x9e,
-  376: 0x9f,
-};
+/** Fonts of one document, embedded on first use. */
+export type DocumentFonts = Partial<Record<FontWeight, EmbeddedFont>>;
 
-/** Text the font can show: characters outside WinAnsi become '?'. */
-export function toWinAnsi(text: string): string {
-  let out = '';
-  for (const char of text.normalize('NFC')) {
-    const code = char.codePointAt(0) ?? 0x3f;
-    const ok =
-      (code >= 0x20 && code <= 0x7e) ||
-      (code >= 0xa0 && code <= 0xff) ||
-      CP1252_HIGH[code] !== undefined;
-    out += ok ? char : '?';
+const embedded = new WeakMap<PDF, DocumentFonts>();
+
+function fontOf(doc: PDF, weight: FontWeight): EmbeddedFont {
+  let fonts = embedded.get(doc);
+  if (!fonts) {
+    fonts = {};
+    embedded.set(doc, fonts);
   }
-  return out;
+  let font = fonts[weight];
+  if (!font) {
+    font = embedParsedFont(doc, weight) ?? doc.embedFont(fontBytes(weight));
+    fonts[weight] = font;
+  }
+  return font;
 }
 
-/** A PDF literal string of WinAnsi bytes, non-ASCII as octal escapes so the stream stays ASCII. */
-function literal(text: string): string {
-  let out = '(';
-  for (const char of text) {
-    const code = char.codePointAt(0) ?? 0x3f;
-    const byte = CP1252_HIGH[code] ?? code;
-    if (char === '(' || char === ')' || char === '\\') out += `\\${char}`;
-    else if (byte < 0x20 || byte > 0x7e) out += `\\${byte.toString(8).padStart(3, '0')}`;
-    else out += char;
-  }
-  return `${out})`;
-}
-
-const fmt = (n: number) => (Math.round(n * 100) / 100).toString();
-
-export type AppearanceOptions = {
-  width: number;
-  height: number;
-  /** The first line is the signer's name in bold; the others (reason, date, …) follow smaller. */
-  lines: readonly string[];
+type FontInternals = {
+  embeddedFonts?: Map<EmbeddedFont, PdfRef>;
+  ctx?: { registry?: { allocateRef?: () => PdfRef } };
 };
 
-/** Font resource names the content stream uses; the caller puts matching fonts into /Resources. */
-export const APPEARANCE_FONTS = { F1: 'Helvetica', F2: 'Helvetica-Bold' } as const;
+/**
+ * Embeds a weight from the font parsed once per process (`fontMetrics`), not from its bytes:
+ * `doc.embedFont` parses the 630 KB TrueType file again for every document (its cmap and post
+ * tables took most of a signature's font time). libpdf 0.4 offers no public way to embed a
+ * parsed font, so this does what `PDFFonts.embed` does with `EmbeddedFont.fromTrueTypeFont`;
+ * when those internals are not there (another libpdf), null, and the caller parses as before.
+ */
+function embedParsedFont(doc: PDF, weight: FontWeight): EmbeddedFont | null {
+  const parsed = fontMetrics(weight) as unknown as {
+    constructor: { fromTrueTypeFont?: (font: unknown, data: Uint8Array) => EmbeddedFont };
+    program?: { font?: unknown };
+  };
+  const fonts = doc.fonts as unknown as FontInternals;
+  const make = parsed.constructor.fromTrueTypeFont;
+  const allocate = fonts.ctx?.registry?.allocateRef;
+  if (!make || !parsed.program?.font || !fonts.embeddedFonts || !allocate) return null;
+  const font = make.call(parsed.constructor, parsed.program.font, fontBytes(weight));
+  const ref = allocate.call(fonts.ctx?.registry);
+  fonts.embeddedFonts.set(font, ref);
+  font.setRef(ref);
+  return font;
+}
 
-/** Content stream of the signature box: a thin frame and the lines, each shrunk to fit the width. */
-export function appearanceContent({ width, height, lines }: AppearanceOptions): string {
-  const pad = Math.min(8, width / 20, height / 10);
-  const inner = width - 2 * pad;
-  const texts = lines.map(toWinAnsi).filter((line) => line.length > 0);
-  const ops = [
-    'q',
-    '0.2 0.3 0.55 RG 0.75 w',
-    `0.375 0.375 ${fmt(width - 0.75)} ${fmt(height - 0.75)} re S`,
-    '0.2 0.3 0.55 rg',
-    `${fmt(pad)} ${fmt(height * 0.62)} m ${fmt(width - pad)} ${fmt(height * 0.62)} l S`,
-  ];
-  if (texts.length > 0) {
-    const [first = '', ...rest] = texts;
-    // Name above the line, details below, sizes chosen to fit both the width and the height.
-    const nameSize = Math.min(height * 0.22, 18, fit(helveticaBold, first, inner));
-    ops.push(
-      'BT',
-      `/F2 ${fmt(nameSize)} Tf`,
-      `${fmt(pad)} ${fmt(height * 0.62 + pad * 0.75)} Td`,
-      `${literal(first)} Tj`,
-      'ET',
-    );
-    if (rest.length > 0) {
-      const room = height * 0.62 - 2 * pad;
-      const baseSize = Math.min(9, room / (rest.length * 1.25));
-      let y = height * 0.62 - pad - baseSize;
-      ops.push('0 0 0 rg');
-      for (const line of rest) {
-        const size = Math.min(baseSize, fit(helvetica, line, inner));
-        ops.push(
+const RESOURCE: Record<FontWeight, string> = { regular: 'F1', bold: 'F2' };
+
+/** The content stream of `ops`, with text encoded for the document's embedded fonts. */
+function contentOf(doc: PDF, ops: readonly StampOp[]): string {
+  const out: string[] = ['q'];
+  for (const o of ops) {
+    switch (o.op) {
+      case 'frame':
+        out.push(
+          `${colour(o.color)} RG 0.75 w`,
+          `${fmt(o.x)} ${fmt(o.y)} ${fmt(o.width)} ${fmt(o.height)} re S`,
+        );
+        break;
+      case 'rule':
+        out.push(
+          `${colour(o.color)} RG 0.75 w`,
+          `${fmt(o.x1)} ${fmt(o.y)} m ${fmt(o.x2)} ${fmt(o.y)} l S`,
+        );
+        break;
+      case 'text': {
+        const gids = fontOf(doc, o.weight).encodeTextToGids(o.text);
+        const hex = gids.map((g) => g.toString(16).padStart(4, '0')).join('');
+        out.push(
+          `${colour(o.color)} rg`,
           'BT',
-          `/F1 ${fmt(size)} Tf`,
-          `${fmt(pad)} ${fmt(y)} Td`,
-          `${literal(line)} Tj`,
+          `/${RESOURCE[o.weight]} ${fmt(o.size)} Tf`,
+          `${fmt(o.x)} ${fmt(o.y)} Td`,
+          `<${hex}> Tj`,
           'ET',
         );
-        y -= baseSize * 1.25;
+        break;
+      }
+      case 'image':
+        out.push(`q ${fmt(o.width)} 0 0 ${fmt(o.height)} ${fmt(o.x)} ${fmt(o.y)} cm /Im1 Do Q`);
+        break;
+      case 'qr': {
+        const size = o.modules.length;
+        const rects: string[] = [];
+        for (let row = 0; row < size; row++) {
+          const cells = o.modules[row] ?? [];
+          // Runs of dark modules in a row become one rectangle.
+          for (let col = 0; col < size; col++) {
+            if (!cells[col]) continue;
+            let end = col;
+            while (end + 1 < size && cells[end + 1]) end++;
+            const y = o.y + (size - 1 - row) * o.module;
+            rects.push(
+              `${fmt(o.x + col * o.module)} ${fmt(y)} ${fmt((end - col + 1) * o.module)} ${fmt(o.module)} re`,
+            );
+            col = end;
+          }
+        }
+        out.push('0 0 0 rg', ...rects, 'f');
+        break;
       }
     }
   }
-  ops.push('Q');
-  return ops.join('\n');
+  out.push('Q');
+  return out.join('\n');
 }
 
-function fit(font: Standard14Font, text: string, width: number): number {
-  const at10 = font.widthOfTextAtSize(text, 10);
-  return at10 > 0 ? (10 * width) / at10 : 10;
+/**
+ * An image XObject (DeviceRGB, with its alpha as a DeviceGray soft mask) from pixels deflated
+ * when the image was stored: `[u32 length of rgb][rgb][alpha]`.
+ */
+function registerPreparedImage(doc: PDF, width: number, height: number, data: Uint8Array): PdfRef {
+  const rgbLength = new DataView(data.buffer, data.byteOffset, data.byteLength).getUint32(0);
+  const rgb = data.subarray(4, 4 + rgbLength);
+  const alpha = data.subarray(4 + rgbLength);
+  const common = {
+    Type: PdfName.of('XObject'),
+    Subtype: PdfName.of('Image'),
+    Width: PdfNumber.of(width),
+    Height: PdfNumber.of(height),
+    BitsPerComponent: PdfNumber.of(8),
+    Filter: PdfName.of('FlateDecode'),
+  };
+  const mask = doc.register(
+    PdfStream.fromDict({ ...common, ColorSpace: PdfName.of('DeviceGray') }, alpha),
+  );
+  return doc.register(
+    PdfStream.fromDict({ ...common, ColorSpace: PdfName.of('DeviceRGB'), SMask: mask }, rgb),
+  );
+}
+
+/**
+ * Registers the appearance of a `width` × `height` visual signature showing `content` and
+ * returns its reference (for the widget's /AP /N).
+ */
+export function registerAppearance(
+  doc: PDF,
+  width: number,
+  height: number,
+  content: StampContent,
+): PdfRef {
+  const ops = layOutStamp(width, height, content);
+  const body = contentOf(doc, ops);
+  const fonts: Record<string, PdfRef> = {};
+  for (const weight of ['regular', 'bold'] as const) {
+    const font = embedded.get(doc)?.[weight];
+    if (font) fonts[RESOURCE[weight]] = doc.fonts.getRef(font);
+  }
+  const resources: Record<string, PdfDict> = { Font: PdfDict.of(fonts) };
+  if (content.image && ops.some((o) => o.op === 'image')) {
+    const image = content.image;
+    const ref = image.pdf
+      ? registerPreparedImage(doc, image.width, image.height, image.pdf)
+      : (image.format === 'png' ? doc.embedPng(image.bytes) : doc.embedJpeg(image.bytes)).ref;
+    resources.XObject = PdfDict.of({ Im1: ref });
+  }
+  return doc.register(
+    PdfStream.fromDict(
+      {
+        Type: PdfName.of('XObject'),
+        Subtype: PdfName.of('Form'),
+        BBox: PdfArray.of(
+          PdfNumber.of(0),
+          PdfNumber.of(0),
+          PdfNumber.of(width),
+          PdfNumber.of(height),
+        ),
+        Resources: PdfDict.of(resources),
+      },
+      new TextEncoder().encode(body),
+    ),
+  );
 }

@@ -86,7 +86,7 @@ describe('lasting evidence on a document signed before it existed', () => {
     expect(report.signatures[1]?.timestamp?.valid).toBe(true);
   });
 
-  it('a signature reserves what its CMS needs: the B-B part adds at most 8 KB', async () => {
+  it('a signature reserves what its CMS needs: the B-B part, stamp fonts included, adds at most 16 KB', async () => {
     // A lean page, as producers write them (makeTestPdf's pages carry one font entry per line of
     // text, and a signature rewrites the page dictionary it adds its widget to).
     const doc = PDF.create();
@@ -95,7 +95,9 @@ describe('lasting evidence on a document signed before it existed', () => {
       .drawText('Rahmenvertrag', { x: 72, y: 760, size: 14 });
     const pdf = await doc.save();
     const bb = (await sign(pdf, 'Zuzanna Łukasiewicz', 0, false)).bytes;
-    expect(bb.length - pdf.length).toBeLessThanOrEqual(8 * 1024);
+    // ≈ 7 KB of CMS and fields, ≈ 7 KB of Noto Sans subsets (regular and bold, with their
+    // ToUnicode maps) that print every name as written.
+    expect(bb.length - pdf.length).toBeLessThanOrEqual(16 * 1024);
     // Ten more on the same file: each one the same size, give or take its name's digits.
     let file = bb;
     const growth: number[] = [];
@@ -104,7 +106,7 @@ describe('lasting evidence on a document signed before it existed', () => {
       growth.push(next.length - file.length);
       file = next;
     }
-    expect(Math.max(...growth)).toBeLessThanOrEqual(8 * 1024);
+    expect(Math.max(...growth)).toBeLessThanOrEqual(16 * 1024);
     expect(pdfsig(file).signatures.every((s) => s.valid)).toBe(true);
   });
 });

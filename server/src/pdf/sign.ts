@@ -11,6 +11,7 @@ import {
   withReservation,
 } from './placeholder.ts';
 import { addSignatureField, defaultField, type SignatureField } from './signature-field.ts';
+import type { StampContent } from './stamp/layout.ts';
 
 export { DEFAULT_FIELD_SIZE, type SignatureField } from './signature-field.ts';
 
@@ -29,9 +30,12 @@ export type SignPdfOptions = {
    * the last page, see `defaultField`); null: an invisible signature.
    */
   field: SignatureField | { defaultSlot: number } | null;
-  appearance: { lines: readonly string[] };
+  /** What the visual signature shows. */
+  appearance: StampContent;
   /** Field name; defaults to `Signature<N>`, the first free one. */
   fieldName?: string;
+  /** Blank signature pages to append first, in the same update (the first signature only). */
+  appendPages?: { count: number; size: { width: number; height: number } };
 };
 
 /**
@@ -66,6 +70,12 @@ async function signOnce(
       ...(options.location ? { Location: PdfString.fromString(options.location) } : {}),
     }),
   );
+  for (let i = 0; i < (options.appendPages?.count ?? 0); i++) {
+    doc.addPage({
+      width: options.appendPages?.size.width as number,
+      height: options.appendPages?.size.height as number,
+    });
+  }
   const field =
     options.field && 'defaultSlot' in options.field
       ? defaultField(doc, options.field.defaultSlot)
@@ -73,10 +83,11 @@ async function signOnce(
   addSignatureField(doc, {
     value: signature,
     field,
-    lines: options.appearance.lines,
+    appearance: options.appearance,
     ...(options.fieldName ? { fieldName: options.fieldName } : {}),
   });
-  const withPlaceholders = await doc.save({ incremental: true });
+  // Only the glyphs the stamp uses are embedded (a few KB instead of 630 KB per font).
+  const withPlaceholders = await doc.save({ incremental: true, subsetFonts: true });
   return fillPlaceholders(pdf, withPlaceholders, reserved, (digest) =>
     createCadesSignature(options.signer, digest, options.tsa),
   );

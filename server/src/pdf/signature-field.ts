@@ -7,10 +7,10 @@ import {
   PdfNumber,
   type PdfObject,
   type PdfRef,
-  PdfStream,
 } from '@libpdf/core';
-import { APPEARANCE_FONTS, appearanceContent } from './appearance.ts';
+import { registerAppearance } from './appearance.ts';
 import { PdfError } from './errors.ts';
+import type { StampContent } from './stamp/layout.ts';
 
 /** Where the visual signature goes. */
 export type SignatureField = {
@@ -61,8 +61,8 @@ export type FieldOptions = {
   value: PdfRef;
   /** null: an invisible field on the first page. */
   field: SignatureField | null;
-  /** Lines of the visual signature (the first in bold). */
-  lines?: readonly string[];
+  /** What the visual signature shows (its first line, the name, in bold). */
+  appearance?: StampContent;
   /** Field name; defaults to `<prefix><N>`, the first free one. */
   fieldName?: string;
   prefix?: string;
@@ -107,7 +107,9 @@ export function addSignatureField(doc: PDF, options: FieldOptions): void {
     const height = rect[3] - rect[1];
     fieldDict.set(
       'AP',
-      PdfDictClass.of({ N: doc.register(appearanceStream(width, height, options.lines ?? [])) }),
+      PdfDictClass.of({
+        N: registerAppearance(doc, width, height, options.appearance ?? { lines: [] }),
+      }),
     );
   } else {
     fieldDict.set(
@@ -118,36 +120,6 @@ export function addSignatureField(doc: PDF, options: FieldOptions): void {
   const fieldRef = form.getField(fieldName)?.getRef() ?? null;
   if (!fieldRef) throw new Error('Created signature field has no reference');
   addAnnotation(doc, page.dict, fieldRef);
-}
-
-function appearanceStream(width: number, height: number, lines: readonly string[]): PdfStream {
-  const fonts = PdfDictClass.of(
-    Object.fromEntries(
-      Object.entries(APPEARANCE_FONTS).map(([key, base]) => [
-        key,
-        PdfDictClass.of({
-          Type: PdfName.of('Font'),
-          Subtype: PdfName.of('Type1'),
-          BaseFont: PdfName.of(base),
-          Encoding: PdfName.of('WinAnsiEncoding'),
-        }),
-      ]),
-    ),
-  );
-  return PdfStream.fromDict(
-    {
-      Type: PdfName.of('XObject'),
-      Subtype: PdfName.of('Form'),
-      BBox: PdfArray.of(
-        PdfNumber.of(0),
-        PdfNumber.of(0),
-        PdfNumber.of(width),
-        PdfNumber.of(height),
-      ),
-      Resources: PdfDictClass.of({ Font: fonts }),
-    },
-    new TextEncoder().encode(appearanceContent({ width, height, lines })),
-  );
 }
 
 function addAnnotation(doc: PDF, pageDict: PdfDict, ref: PdfRef): void {

@@ -218,6 +218,89 @@ export function opensslTsVerify(
   }
 }
 
+/** The text poppler extracts from one page (1-based), or from every page. */
+export function pdfText(bytes: Uint8Array, page?: number): string {
+  return withFile(bytes, (path) => {
+    const range = page ? ['-f', String(page), '-l', String(page)] : [];
+    const { status, output } = run('pdftotext', [...range, path, '-']);
+    if (status !== 0) throw new Error(`pdftotext failed: ${output}`);
+    return output;
+  });
+}
+
+/** A word poppler finds, with its box in points from the page's top-left corner. */
+export type WordBox = {
+  page: number;
+  text: string;
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+};
+
+/** Every word of the document with its box (`pdftotext -bbox`), pages 1-based. */
+export function pdfWordBoxes(bytes: Uint8Array): WordBox[] {
+  return withFile(bytes, (path) => {
+    const { status, output } = run('pdftotext', ['-bbox', path, '-']);
+    if (status !== 0) throw new Error(`pdftotext -bbox failed: ${output}`);
+    const words: WordBox[] = [];
+    let page = 0;
+    for (const line of output.split('\n')) {
+      if (line.includes('<page ')) page++;
+      const m =
+        /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*)<\/word>/.exec(
+          line,
+        );
+      if (!m) continue;
+      words.push({
+        page,
+        x1: Number(m[1]),
+        y1: Number(m[2]),
+        x2: Number(m[3]),
+        y2: Number(m[4]),
+        text: m[5] ?? '',
+      });
+    }
+    return words;
+  });
+}
+
+/**
+ * The signature widgets of a PDF with a visible box: their page (1-based) and rectangle in points
+ * from the page's top-left corner (the way `pdftotext -bbox` measures words).
+ */
+export async function signatureBoxes(
+  bytes: Uint8Array,
+): Promise<{ name: string; page: number; x1: number; y1: number; x2: number; y2: number }[]> {
+  const { PDF } = await import('@libpdf/core');
+  const doc = await PDF.load(bytes);
+  const pages = doc.getPages();
+  const out: { name: string; page: number; x1: number; y1: number; x2: number; y2: number }[] = [];
+  for (const field of doc.getForm()?.getSignatureFields() ?? []) {
+    const dict = field.getDict();
+    const rect = dict.get('Rect');
+    const nums =
+      rect?.type === 'array' ? rect.toArray().map((n) => (n.type === 'number' ? n.value : 0)) : [];
+    const [llx = 0, lly = 0, urx = 0, ury = 0] = nums;
+    if (urx - llx <= 0 || ury - lly <= 0) continue;
+    const p = dict.get('P');
+    const index = pages.findIndex(
+      (pg) => p?.type === 'ref' && pg.ref.objectNumber === p.objectNumber,
+    );
+    const box = pages[index]?.getCropBox();
+    if (!box) continue;
+    out.push({
+      name: field.name,
+      page: index + 1,
+      x1: llx - box.x,
+      x2: urx - box.x,
+      y1: box.y + box.height - ury,
+      y2: box.y + box.height - lly,
+    });
+  }
+  return out;
+}
+
 /** `mutool sign -v` (MuPDF, a second validator): one verdict line per signature. */
 export function mutoolVerify(bytes: Uint8Array): { status: number; output: string } {
   return withFile(bytes, (path) => run('mutool', ['sign', '-v', path]));

@@ -4,11 +4,13 @@ import { authRoutes } from './auth/index.ts';
 import { businessRoutes } from './businesses/index.ts';
 import { directSignRoutes } from './direct-sign/index.ts';
 import { documentRoutes } from './documents/index.ts';
+import { identificationRoutes } from './identification/index.ts';
 import { signatureRequestRoutes } from './signature-requests/index.ts';
 import { signingRoutes } from './signing/index.ts';
 import { systemRoutes } from './system/index.ts';
 import { userRoutes } from './users/index.ts';
 import { verifyRoutes } from './verify/index.ts';
+import { visualSignatureRoutes } from './visual-signatures/index.ts';
 
 /**
  * The composition point of the API: every route module, in registration order. Add your
@@ -24,6 +26,8 @@ export const routeModules: RouteModule[] = [
   signingRoutes,
   verifyRoutes,
   directSignRoutes,
+  identificationRoutes,
+  visualSignatureRoutes,
 ];
 
 /**

@@ -10,10 +10,13 @@ import { createWorker, type Worker } from '../jobs/worker.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { listMailbox, type MailboxEntry } from '../mail/mailbox.ts';
 import { createMailboxMailer, type Mailer } from '../mail/mailer.ts';
+import { identWebhookHandlers } from '../providers/identification/sandbox.ts';
 import { smsHandlers } from '../providers/sms/index.ts';
 import { mailLinks } from '../routes/system/mailbox.ts';
 import { businessJobHandlers } from '../services/businesses/jobs.ts';
 import { renderJobHandlers } from '../services/documents/render-job.ts';
+import { stampSpaceJobHandlers } from '../services/documents/stamp-space-job.ts';
+import { applyIdentUpdate } from '../services/identification/apply-update.ts';
 import { mailAttachmentResolver } from '../services/signing/mail-attachments.ts';
 import { protocolJobHandlers } from '../services/signing/protocol-job.ts';
 import { createBlobStore } from '../storage/index.ts';
@@ -125,6 +128,8 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
       ...protocolJobHandlers({ db: database.db, blobs, config, log }),
       ...smsHandlers(config, database.db),
       ...businessJobHandlers({ db: database.db, blobs, config, log }),
+      ...identWebhookHandlers((update) => applyIdentUpdate(database.db, update)),
+      ...stampSpaceJobHandlers(database.db, blobs),
     },
     attachments: mailAttachmentResolver({ db: database.db, blobs, config, log }),
   });

@@ -185,7 +185,7 @@ export function upload<E extends TEndpoint>(
  */
 export async function fetchFile(
   endpoint: TEndpoint,
-  input: { params?: unknown; query?: unknown } = {},
+  input: { params?: unknown; query?: unknown; body?: unknown } = {},
   signal?: AbortSignal,
 ): Promise<Response> {
   const auth = bearer();
@@ -193,7 +193,12 @@ export async function fetchFile(
   try {
     response = await fetch(routeUrl(endpoint, input, baseURL()), {
       method: endpoint.method,
-      headers: auth ? { authorization: auth } : {},
+      headers: {
+        ...(auth ? { authorization: auth } : {}),
+        ...(input.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      // A JSON body for a binary answer (a preview made from unsaved settings).
+      ...(input.body !== undefined ? { body: JSON.stringify(input.body) } : {}),
       ...(signal ? { signal } : {}),
     });
   } catch (error) {

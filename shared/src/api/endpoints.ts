@@ -436,3 +436,94 @@ export const verifyPdf = {
 // Direct signing without an account (role nas) and the mobile app (MAB): a module of their own,
 // so only the direct pages' chunk carries them.
 export * from './direct-endpoints.ts';
+
+// Signing with a certificate of one's own: the mobile confirmation
+export const proceedSigning = {
+  method: 'POST',
+  path: '/v3/{provider}/proceed/{id}',
+  auth: 'user',
+} as const satisfies TEndpoint;
+
+// Identification
+export const identificationPayment = {
+  method: 'GET',
+  path: '/v1/user/identification/payment/{id}',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const startIdentification = {
+  method: 'POST',
+  path: '/v1/user/identification/{provider}/{method}',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const getIdentification = {
+  method: 'GET',
+  path: '/v1/user/identification/{provider}/{method}',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const cancelIdentification = {
+  method: 'DELETE',
+  path: '/v1/user/identification/{provider}/{method}',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const signerIdentMethod = {
+  method: 'GET',
+  path: '/v3/signature-requests/{id}/signatures/{sig}/ident-method',
+  auth: 'user',
+} as const satisfies TEndpoint;
+
+// Visual signatures
+export const listVisualSignatures = {
+  method: 'GET',
+  path: '/v1/user/visual-signatures',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const createVisualSignature = {
+  method: 'POST',
+  path: '/v1/user/visual-signatures',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const getDefaultVisualSignature = {
+  method: 'GET',
+  path: '/v1/user/visual-signature',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const getVisualSignature = {
+  method: 'GET',
+  path: '/v1/user/visual-signatures/{id}',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const updateVisualSignature = {
+  method: 'PUT',
+  path: '/v1/user/visual-signatures/{id}',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const deleteVisualSignature = {
+  method: 'DELETE',
+  path: '/v1/user/visual-signatures/{id}',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const previewVisualSignature = {
+  method: 'GET',
+  path: '/v1/user/preview-visual-signature',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const previewUnsavedVisualSignature = {
+  method: 'POST',
+  path: '/v1/user/preview-visual-signature',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const uploadSignatureImage = {
+  method: 'POST',
+  path: '/v1/images/signature/{id}',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const getSignatureImage = {
+  method: 'GET',
+  path: '/v1/images/signature/{id}',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const deleteSignatureImage = {
+  method: 'DELETE',
+  path: '/v1/images/signature/{id}',
+  auth: 'user',
+} as const satisfies TEndpoint;

@@ -1,7 +1,9 @@
 import { businessRoutes } from '../business/business.routes.ts';
 import { directSignRoutes } from '../direct-sign/direct-sign.routes.ts';
 import { documentRoutes, signingRoutes } from '../document/document.routes.ts';
+import { identificationRoutes } from '../identification/identification.routes.ts';
 import { signatureRequestRoutes } from '../signature-request/signature-request.routes.ts';
+import { signingStepRoutes } from '../signing/signing.routes.ts';
 import { ZDatetimeSchema, ZMaintenanceSchema } from '../system/system.schema.ts';
 import {
   ZAcceptSchema,
@@ -25,6 +27,7 @@ import {
   ZValidConfirmationSchema,
 } from '../user/user.schema.ts';
 import { verifyRoutes } from '../verify/verify.routes.ts';
+import { visualSignatureRoutes } from '../visual-signature/visual-signature.routes.ts';
 import * as ENDPOINTS from './endpoints.ts';
 import { defineRoute, type RouteDef } from './route.ts';
 
@@ -39,6 +42,9 @@ export const routes = {
   ...signingRoutes,
   ...directSignRoutes,
   ...businessRoutes,
+  ...signingStepRoutes,
+  ...identificationRoutes,
+  ...visualSignatureRoutes,
   datetime: defineRoute({
     ...ENDPOINTS.datetime,
     summary: 'Current server time',

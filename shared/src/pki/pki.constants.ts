@@ -8,6 +8,10 @@ export const PKI_PATHS = {
   crl: '/pki/root.crl',
   ocsp: '/pki/ocsp',
   tsa: '/pki/tsa.crt',
+  /** The Demo QTSP (test system): its CA certificate, its CRL and its policy (CPS and PDS). */
+  demoQtspCa: '/pki/demo-qtsp.crt',
+  demoQtspCrl: '/pki/demo-qtsp.crl',
+  demoQtspPolicy: '/pki/demo-qtsp-policy.txt',
 } as const;
 
 /** PAdES levels a signature can reach, lowest first. */

@@ -107,6 +107,10 @@ export const ZAddSignatureSchema = z
      * must allow direct signing (`direct_sign`).
      */
     direct: z.boolean().optional(),
+    /** The quality this signer must sign with (else their own default). */
+    signature_level: z.enum(['SES', 'AES', 'QES']).optional(),
+    /** The legislation that quality is asked under. */
+    legislation: z.enum(['EIDAS', 'ZERTES']).optional(),
   })
   .refine((s) => s.account_email ?? s.signer_identity_data?.email_address, {
     message: 'account_email or signer_identity_data.email_address is required',
@@ -166,6 +170,11 @@ export const ZSignerSchema = z.object({
   /** The address this signature was delegated from, when it was. */
   delegated_from: z.string().nullable(),
   document_signatures: z.array(ZDocumentSignatureSchema),
+  /** What the request asks of this signer (null: their own default). */
+  signature_level: z.enum(['SES', 'AES', 'QES']).nullable(),
+  legislation: z.enum(['EIDAS', 'ZERTES']).nullable(),
+  /** The quality the signer signed with, once signed. */
+  signed_quality: z.string().nullable(),
 });
 export type TSigner = z.infer<typeof ZSignerSchema>;
 

@@ -57,6 +57,10 @@ export type TSignatureQualities = z.infer<typeof ZSignatureQualitiesSchema>;
 export const ZUserAttributesSchema = z.object({
   lang: z.enum(USER_LANGS),
   mobile: z.string().nullable(),
+  /** The mobile number was confirmed with a code (AES minimal). */
+  mobileVerified: z.boolean(),
+  /** Identification providers whose terms of use were accepted (`tou_{provider}`). */
+  acceptedTou: z.array(z.string()),
   signerIdentityEmail: z.string().nullable(),
   acceptedGtc: z.boolean(),
   /** false while an invitation to a business waits for the user's answer. */
@@ -203,10 +207,12 @@ export const ZUpdateUserSchema = z.strictObject({
 });
 export type TUpdateUser = z.infer<typeof ZUpdateUserSchema>;
 
-/** `POST /v1/user/accept` */
+/** `POST /v1/user/accept` (`tou_{provider}`: an identification provider's terms of use). */
 export const ZAcceptSchema = z.strictObject({
   gtc: z.literal(true).optional(),
   business_invite: z.boolean().optional(),
+  tou_srs: z.literal(true).optional(),
+  tou_intrum: z.literal(true).optional(),
 });
 export type TAccept = z.infer<typeof ZAcceptSchema>;
 

@@ -28,3 +28,7 @@ export type TChangesAfter = (typeof CHANGES_AFTER)[number];
 
 /** How many checks `/verify` takes per client IP in its window. */
 export const VERIFY_LIMITS = { perIp: 30, windowMinutes: 15 } as const;
+
+/** The public verification page, and the query naming the document a stamp's QR code is for. */
+export const VERIFY_PAGE = '/verify';
+export const VERIFY_DOCUMENT_QUERY = 'doc';

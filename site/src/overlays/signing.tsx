@@ -1,14 +1,22 @@
 import { ApiError } from '@signet/shared/api/browser';
-import type { TSignPayload } from '@signet/shared/signature-request/signature-request.schema';
+import type {
+  TDocumentSignature,
+  TSignPayload,
+} from '@signet/shared/signature-request/signature-request.schema';
 import { useEffect, useId, useRef, useState } from 'react';
+import { openSigningTanDialog } from '../dialogs/document/signing-tan.tsx';
+import { openUpgradeStandardsDialog } from '../dialogs/document/upgrade-standards.tsx';
 import { isLockCode, signOutcome } from '../islands/requests/api.ts';
+import { signingStep } from '../islands/trust/signing-step.ts';
 import { api, call } from '../lib/api.ts';
 import type { TFunction } from '../lib/i18n.ts';
 import { type OverlayContext, openOverlay } from '../stores/modals.ts';
+import { openPlaceSignatureOverlay, type TPlaceDocument } from './place-signature.tsx';
 import { SignerFields } from './signer-fields.tsx';
 import { openSigningFailureOverlay } from './signing-failure.tsx';
 import { openSigningLockedOverlay } from './signing-locked.tsx';
 import { openSigningSuccessOverlay } from './signing-success.tsx';
+import { openSigningTanNotice } from './signing-tan-notice.tsx';
 
 export type TSigningContext = {
   t: TFunction;
@@ -21,6 +29,10 @@ export type TSigningContext = {
   part11?: boolean;
   /** After a signature: reload the request (the overlays call it). */
   onSigned: () => void;
+  /** The request's documents: the signer may place their signature box on them first. */
+  documents?: readonly TPlaceDocument[];
+  /** Where the signer's signature goes (the sender's placement, or their own). */
+  placements?: readonly TDocumentSignature[];
 };
 
 /**
@@ -49,30 +61,58 @@ export function openSigningOverlay(ctx: TSigningContext): number {
         } catch {
           // The lock check is advisory; the signing call decides.
         }
-        try {
-          const result = await call(api.sign, {
-            body: [
-              {
-                signatureRequestId: ctx.requestId,
-                signingName: values.name.trim(),
-                ...(values.reason.trim() ? { signingReason: values.reason.trim() } : {}),
-                language: ctx.language,
-              },
-            ],
-          });
-          const outcome = signOutcome(result, ctx.requestId);
-          if (outcome.ok) openSigningSuccessOverlay(ctx);
-          else if (isLockCode(undefined, outcome.code))
-            openSigningLockedOverlay(ctx, openSigningOverlay);
-          else openSigningFailureOverlay(ctx, outcome.code ?? 'UNKNOWN', openSigningOverlay);
-        } catch (error) {
-          const { status, code } = ApiError.of(error);
-          if (isLockCode(status, code)) openSigningLockedOverlay(ctx, openSigningOverlay);
-          else openSigningFailureOverlay(ctx, code, openSigningOverlay);
-        }
+        await submitSignature(ctx, values);
       },
     },
   });
+}
+
+/**
+ * `POST /v3/sign` for the overlay's values (with the TAN once there is one) and what follows:
+ * success, a lock, a failure, or a step of a signature with the signer's own certificate — the
+ * TAN entry dialog (428 TAN_REQUIRED), the TAN overlays, the upgrade-standards dialog (403
+ * QUALITY_TOO_LOW).
+ */
+async function submitSignature(
+  ctx: TSigningContext,
+  values: { name: string; reason: string },
+  tan?: string,
+): Promise<void> {
+  try {
+    const result = await call(api.sign, {
+      body: [
+        {
+          signatureRequestId: ctx.requestId,
+          signingName: values.name.trim(),
+          ...(values.reason.trim() ? { signingReason: values.reason.trim() } : {}),
+          language: ctx.language,
+          ...(ctx.placements?.length ? { documentSignatures: [...ctx.placements] } : {}),
+          ...(tan ? { tan } : {}),
+        },
+      ],
+    });
+    const outcome = signOutcome(result, ctx.requestId);
+    if (outcome.ok) openSigningSuccessOverlay(ctx);
+    else if (isLockCode(undefined, outcome.code)) openSigningLockedOverlay(ctx, openSigningOverlay);
+    else openSigningFailureOverlay(ctx, outcome.code ?? 'UNKNOWN', openSigningOverlay);
+  } catch (error) {
+    const failed = ApiError.of(error);
+    const { status, code } = failed;
+    const step = signingStep(failed);
+    if (step.kind === 'tan') {
+      openSigningTanDialog(ctx.t, step.challenge, (entered) => submitSignature(ctx, values, entered));
+    } else if (step.kind === 'tan-invalid' && tan) {
+      // The dialog stays open with the reason; after the last try the locked notice follows.
+      throw new Error(ctx.t('trust:tan.invalid', { attempts: step.attemptsLeft }));
+    } else if (step.kind === 'tan-expired') {
+      openSigningTanNotice(ctx.t, 'expired', () => void submitSignature(ctx, values));
+    } else if (step.kind === 'tan-locked') {
+      openSigningTanNotice(ctx.t, 'locked', () => openSigningOverlay(ctx));
+    } else if (step.kind === 'upgrade') {
+      openUpgradeStandardsDialog(ctx.t, ctx.requestId, step.required);
+    } else if (isLockCode(status, code)) openSigningLockedOverlay(ctx, openSigningOverlay);
+    else openSigningFailureOverlay(ctx, code, openSigningOverlay);
+  }
 }
 
 function SigningBody({
@@ -138,6 +178,29 @@ function SigningBody({
               }
             : {})}
         />
+        {ctx.documents && ctx.documents.length > 0 && (
+          <p className="rq-hint">
+            {ctx.placements?.length ? t('trust:place.placed') : t('trust:place.automatic')}{' '}
+            <button
+              type="button"
+              className="btn btn--text"
+              data-testid="place-own-signature"
+              onClick={() =>
+                openPlaceSignatureOverlay(
+                  t,
+                  t('trust:place.ownHeading'),
+                  ctx.documents ?? [],
+                  ctx.placements ?? [],
+                  (placements) =>
+                    openSigningOverlay({ ...ctx, defaultName: values.name, placements }),
+                  () => openSigningOverlay({ ...ctx, defaultName: values.name }),
+                )
+              }
+            >
+              {t('trust:place.ownButton')}
+            </button>
+          </p>
+        )}
         <p className="rq-hint">{t('overlay.signing.legal')}</p>
         <div className="rq-overlay__actions">
           <button

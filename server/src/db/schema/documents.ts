@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { StampPlan, StampSpace } from '../../pdf/stamp/plan.ts';
 import { users } from './users.ts';
 
 /**
@@ -21,6 +22,13 @@ export const documents = pgTable(
     currentBlobKey: text('current_blob_key').notNull(),
     /** SHA-256 of the latest signed version; null until the first signature. */
     signedSha256: text('signed_sha256'),
+    /**
+     * Where the stamps of signers without a placement go (pdf/stamp/plan.ts), decided at the
+     * first signature; null before it (and for documents signed before plans existed).
+     */
+    stampPlan: jsonb('stamp_plan').$type<StampPlan>(),
+    /** The last page's blank space, measured in the background after the upload. */
+    stampSpace: jsonb('stamp_space').$type<StampSpace>(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
   },

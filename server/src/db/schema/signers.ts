@@ -1,5 +1,6 @@
 import { LANG_CODES } from '@signet/shared/i18n/lang.rules';
 import type { TDocumentSignature } from '@signet/shared/signature-request/signature-request.schema';
+import { LEGISLATIONS, SIGNATURE_QUALITIES } from '@signet/shared/user/user.schema';
 import {
   index,
   integer,
@@ -34,6 +35,11 @@ export const signers = pgTable(
       .default([]),
     signedAt: timestamp('signed_at', { withTimezone: true, mode: 'date' }),
     signingName: text('signing_name'),
+    /** What the request asks of this signer (spec: a quality and legislation per signer). */
+    signatureLevel: text('signature_level', { enum: SIGNATURE_QUALITIES }),
+    legislation: text('legislation', { enum: LEGISLATIONS }),
+    /** The quality the signer signed with, once signed. */
+    signedQuality: text('signed_quality', { enum: SIGNATURE_QUALITIES }),
     declinedAt: timestamp('declined_at', { withTimezone: true, mode: 'date' }),
     declineMessage: text('decline_message'),
     /** When the invitation went out (at initiate, or when the signer's turn came). */

@@ -1,8 +1,10 @@
+import type { TEidData } from '@signet/shared/identification/identification.schema';
 import {
   EMAIL_NOTIFICATION_LEVELS,
   FREE_ACCOUNT_TYPES,
   LEGISLATIONS,
   SIGNATURE_QUALITIES,
+  type TLegislation,
   USER_LANGS,
 } from '@signet/shared/user/user.schema';
 import { boolean, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
@@ -24,6 +26,15 @@ export const users = pgTable(
     weakPassword: boolean('weak_password').notNull().default(false),
     lang: text('lang', { enum: USER_LANGS }).notNull().default('en'),
     mobile: text('mobile'),
+    /** When the mobile number was confirmed with a code (AES minimal); cleared when it changes. */
+    mobileVerifiedAt: timestamp('mobile_verified_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * What identifications proved (kept current by the identification service): the verified
+     * identity, AES, and the legislations QES is active for. Null until one succeeded.
+     */
+    identity: jsonb('identity').$type<TUserIdentity>(),
+    /** Identification providers whose terms of use the person accepted (`tou_{provider}`). */
+    acceptedTou: jsonb('accepted_tou').$type<string[]>().notNull().default([]),
     signerIdentityEmail: text('signer_identity_email'),
     acceptedGtcAt: timestamp('accepted_gtc_at', { withTimezone: true, mode: 'date' }),
     acceptedBusinessInvite: boolean('accepted_business_invite').notNull().default(true),
@@ -51,3 +62,14 @@ export const users = pgTable(
 );
 
 export type TUserRow = typeof users.$inferSelect;
+
+/** What a person's successful identifications proved (users.identity). */
+export type TUserIdentity = {
+  verified: TEidData;
+  /** The provider of the latest success. */
+  provider: string;
+  identifiedAt: string;
+  aes: boolean;
+  /** Legislations with a qualified identification: QES (DEMO in the test system) is active. */
+  qes: TLegislation[];
+};

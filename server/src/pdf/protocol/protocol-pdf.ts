@@ -1,7 +1,7 @@
+import { type EmbeddedFont, PDF, type PDFPage, rgb } from '@libpdf/core';
 import type { TReport } from '@signet/shared/document/document.schema';
 import type { TEvent } from '@signet/shared/signature-request/signature-request.schema';
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import { toWinAnsi } from '../appearance.ts';
+import { fontBytes } from '../stamp/fonts.ts';
 import type { EvidenceText } from './evidence-text.ts';
 
 /**
@@ -16,15 +16,32 @@ const MUTED = rgb(0.36, 0.4, 0.45);
 const PRIMARY = rgb(0, 0.435, 0.9);
 
 type Cursor = { page: PDFPage; y: number };
+/** An embedded font (names, free text) or Courier for the hashes (ASCII hex only). */
+type Font = EmbeddedFont | 'Courier';
+
+const widthOf = (font: Font, text: string, size: number) =>
+  font === 'Courier' ? text.length * 0.6 * size : font.widthOfTextAtSize(text, size);
+
+/** Drops characters the font cannot show (control characters, and for Courier non-ASCII). */
+function showable(font: Font, text: string): string {
+  let out = '';
+  for (const char of text.normalize('NFC')) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code < 0x20 && char !== '\n') continue;
+    if (font === 'Courier') out += code < 0x7f ? char : '?';
+    else out += char === '\n' || font.canEncode(char) ? char : '?';
+  }
+  return out;
+}
 
 class Writer {
-  readonly doc: PDFDocument;
-  readonly font: PDFFont;
-  readonly bold: PDFFont;
-  readonly mono: PDFFont;
+  readonly doc: PDF;
+  readonly font: EmbeddedFont;
+  readonly bold: EmbeddedFont;
+  readonly mono: Font;
   cursor!: Cursor;
 
-  constructor(doc: PDFDocument, font: PDFFont, bold: PDFFont, mono: PDFFont) {
+  constructor(doc: PDF, font: EmbeddedFont, bold: EmbeddedFont, mono: Font) {
     this.doc = doc;
     this.font = font;
     this.bold = bold;
@@ -33,7 +50,7 @@ class Writer {
   }
 
   newPage(): void {
-    const page = this.doc.addPage([A4.width, A4.height]);
+    const page = this.doc.addPage({ width: A4.width, height: A4.height });
     this.cursor = { page, y: A4.height - MARGIN };
   }
 
@@ -42,18 +59,18 @@ class Writer {
   }
 
   /** Splits `text` into lines that fit `width` at `size`. */
-  wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  wrap(text: string, font: Font, size: number, width: number): string[] {
     const lines: string[] = [];
-    for (const paragraph of toWinAnsi(text).split('\n')) {
+    for (const paragraph of showable(font, text).split('\n')) {
       let line = '';
       for (const word of paragraph.split(/(\s+)/)) {
         const next = line + word;
-        if (font.widthOfTextAtSize(next, size) <= width || line === '') {
+        if (widthOf(font, next, size) <= width || line === '') {
           // A single word longer than the line is cut hard.
           let w = next;
-          while (font.widthOfTextAtSize(w, size) > width && w.length > 1) {
+          while (widthOf(font, w, size) > width && w.length > 1) {
             let cut = w.length - 1;
-            while (cut > 1 && font.widthOfTextAtSize(w.slice(0, cut), size) > width) cut--;
+            while (cut > 1 && widthOf(font, w.slice(0, cut), size) > width) cut--;
             lines.push(w.slice(0, cut));
             w = w.slice(cut);
           }
@@ -72,7 +89,7 @@ class Writer {
     text: string,
     options: {
       size?: number;
-      font?: PDFFont;
+      font?: Font;
       color?: ReturnType<typeof rgb>;
       indent?: number;
       gap?: number;
@@ -107,7 +124,7 @@ class Writer {
     const labelWidth = 120;
     const lines = this.wrap(value, this.font, size, A4.width - 2 * MARGIN - labelWidth);
     this.ensure(size * 1.35 * lines.length);
-    this.cursor.page.drawText(toWinAnsi(label), {
+    this.cursor.page.drawText(showable(this.bold, label), {
       x: MARGIN,
       y: this.cursor.y - size,
       size,
@@ -133,21 +150,20 @@ export async function buildProtocolDocument(
   text: EvidenceText,
 ): Promise<Uint8Array> {
   const { t, date } = text;
-  const doc = await PDFDocument.create();
+  const doc = PDF.create();
   const generated = new Date(report.generated_at);
-  doc.setTitle(toWinAnsi(t('protocol.documentTitle', { title: report.title })));
+  doc.setTitle(t('protocol.documentTitle', { title: report.title }));
   doc.setAuthor('Signet');
   doc.setCreator('Signet');
   doc.setProducer('Signet');
   doc.setLanguage(text.lang);
   doc.setCreationDate(generated);
   doc.setModificationDate(generated);
-  const [font, bold, mono] = await Promise.all([
-    doc.embedFont(StandardFonts.Helvetica),
-    doc.embedFont(StandardFonts.HelveticaBold),
-    doc.embedFont(StandardFonts.Courier),
-  ]);
-  const w = new Writer(doc, font, bold, mono);
+  // Noto Sans, subset at save: every name prints as written (Greek, Polish, Cyrillic, …).
+  const font = doc.embedFont(fontBytes('regular'));
+  const bold = doc.embedFont(fontBytes('bold'));
+  const w = new Writer(doc, font, bold, 'Courier');
+  const mono = w.mono;
 
   w.text(t('protocol.title'), { size: 20, font: bold, color: PRIMARY, gap: 6 });
   w.text(report.title, { size: 14, font: bold, gap: 8 });
@@ -242,11 +258,11 @@ export async function buildProtocolDocument(
   const pages = doc.getPages();
   pages.forEach((page, i) => {
     page.drawText(
-      toWinAnsi(t('protocol.footer', { id: report.id, page: i + 1, pages: pages.length })),
+      showable(font, t('protocol.footer', { id: report.id, page: i + 1, pages: pages.length })),
       { x: MARGIN, y: MARGIN - 20, size: 7, font, color: MUTED },
     );
   });
-  return doc.save({ useObjectStreams: false });
+  return doc.save({ subsetFonts: true, useXRefStream: false });
 }
 
 /** The PAdES level the 'completed' event recorded, if the request is complete. */

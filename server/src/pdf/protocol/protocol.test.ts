@@ -38,7 +38,7 @@ const report: TReport = {
   id: '11111111-2222-3333-4444-555555555555',
   title: 'Kaufvertrag Zürich – «Seestrasse» & Co <b>',
   status_overall: 'SIGNED',
-  owner: { email: 'owner@example.ch', name: 'Olivia Owner' },
+  owner: { email: 'owner@example.ch', name: 'Łukasz Żółć-Ελένη Щукина' },
   created_at: '2026-03-01T10:00:00.000Z',
   completed_at: '2026-03-05T10:00:00.000Z',
   documents: [
@@ -121,7 +121,9 @@ describe('protocol', () => {
     expect(text).toContain('65 entries, hash chain intact');
     // Dates as spec section 9 says: numeric day, short month, numeric year, hour and minute.
     expect(text).toContain('5. 5 Mar 2026, 10:00 UTC');
-    // Characters outside WinAnsi are replaced, not dropped silently into an error.
+    // Latin, Greek and Cyrillic print as written (embedded Noto Sans); characters the font
+    // lacks (CJK) are replaced, not dropped silently into an error.
+    expect(text).toContain('Łukasz Żółć-Ελένη Щукина');
     expect(text).toContain('??');
     expect(text).toMatch(/page 2 of \d/);
   });

@@ -95,8 +95,34 @@ function canon(o: PdfObject | undefined, skip: ReadonlySet<string> = new Set()):
   }
 }
 
+/**
+ * Objects reachable from the resources of signature appearances (embedded fonts and their
+ * programs, ToUnicode and CIDToGIDMap streams, images and their soft masks): a signature may
+ * add them, but never change one that existed before (else a stamp could smuggle a rewritten
+ * page content stream in by naming it among its resources).
+ */
+function collectResources(doc: PDF, root: PdfObject | undefined, into: Set<string>): void {
+  const stack: { o: PdfObject | undefined; depth: number }[] = [{ o: root, depth: 0 }];
+  while (stack.length > 0) {
+    const { o, depth } = stack.pop() as { o: PdfObject | undefined; depth: number };
+    if (!o || depth > 8 || into.size > 10_000) continue;
+    let value: PdfObject | undefined = o;
+    if (o.type === 'ref') {
+      const key = `${o.objectNumber}.${o.generation}`;
+      if (into.has(key)) continue;
+      into.add(key);
+      value = doc.context.resolve(o) ?? undefined;
+    }
+    if (value?.type === 'dict' || value?.type === 'stream') {
+      for (const k of value.keys()) stack.push({ o: value.get(k.value), depth: depth + 1 });
+    } else if (value?.type === 'array') {
+      for (const x of value.toArray()) stack.push({ o: x, depth: depth + 1 });
+    }
+  }
+}
+
 /** Everything the signature fields of `doc` bring along: fields, widgets, appearances, DSS data. */
-function signatureObjects(doc: PDF): Set<string> {
+function signatureObjects(doc: PDF, resources: Set<string>): Set<string> {
   const allowed = new Set<string>();
   const add = (o: PdfObject | undefined) => {
     if (o?.type === 'ref') allowed.add(`${o.objectNumber}.${o.generation}`);
@@ -115,6 +141,10 @@ function signatureObjects(doc: PDF): Set<string> {
         const s = stream?.type === 'ref' ? doc.context.resolve(stream) : undefined;
         const res = s?.type === 'stream' ? s.get('Resources') : undefined;
         add(res);
+        const resDict = res?.type === 'ref' ? doc.context.resolve(res) : res;
+        if (resDict?.type === 'dict') {
+          for (const k of resDict.keys()) collectResources(doc, resDict.get(k.value), resources);
+        }
       }
     }
     const kids = dict.get('Kids');
@@ -159,7 +189,8 @@ export async function benignRevisions(
   from: number,
 ): Promise<Map<number, boolean>> {
   const out = new Map<number, boolean>();
-  const allowed = signatureObjects(doc);
+  const appearanceResources = new Set<string>();
+  const allowed = signatureObjects(doc, appearanceResources);
   for (let i = 0; i < ends.length; i++) {
     const end = ends[i] as number;
     const start = i === 0 ? 0 : (ends[i - 1] as number);
@@ -179,6 +210,8 @@ export async function benignRevisions(
       if (allowed.has(key)) continue;
       const obj = doc.context.resolve(ref);
       if (!obj) continue; // freed
+      // Fonts and images of a stamp: benign when new in this revision.
+      if (appearanceResources.has(key) && !(await previous()).context.resolve(ref)) continue;
       if (obj.type !== 'dict' && obj.type !== 'stream' && obj.type !== 'array') {
         benign = false;
         break;

@@ -6,6 +6,19 @@ import { readLimited } from '../../http/validation.ts';
 import { platformCa } from '../../services/pki/platform-ca.ts';
 import { answerOcsp, currentCrl } from '../../services/pki/revocation.ts';
 
+/** What the Demo QTSP's policy URL says (English, like every PKI disclosure statement here). */
+const DEMO_QTSP_POLICY_TEXT = `Signet Demo QTSP - certificate policy and PKI disclosure statement
+
+TEST SYSTEM. The Demo QTSP is part of Signet's test system. It is not a qualified trust service
+provider and is listed on no trusted list. Its certificates are not qualified certificates, and
+signatures made with them have no legal effect: they are "DEMO" signatures.
+
+- Certificates are issued for one signing session, after the signer confirmed it with a TAN, to
+  the name a sandbox identification verified. They live 60 minutes.
+- Their qcStatements name this statement and a test marker; they never claim QcCompliance.
+- Status: the OCSP responder and the CRL named in each certificate.
+`;
+
 /** An OCSP request is a few hundred bytes; anything far larger is not one. */
 const MAX_OCSP_REQUEST = 16 * 1024;
 
@@ -36,6 +49,23 @@ export function pkiRoutes(deps: AppDeps): Hono<AppEnv> {
   );
   app.get(rel(PKI_PATHS.crl), async () =>
     binary(await currentCrl(deps.db, deps.config), 'application/pkix-crl', 600),
+  );
+  app.get(rel(PKI_PATHS.demoQtspCa), async () =>
+    binary((await ca()).demoQtsp.certificate, 'application/pkix-cert', 86_400),
+  );
+  app.get(rel(PKI_PATHS.demoQtspCrl), async () =>
+    binary(await currentCrl(deps.db, deps.config, 'demo-qtsp'), 'application/pkix-crl', 600),
+  );
+  // The demo policy's CPS and PKI disclosure statement, named in every per-signer certificate.
+  app.get(
+    rel(PKI_PATHS.demoQtspPolicy),
+    () =>
+      new Response(DEMO_QTSP_POLICY_TEXT, {
+        headers: {
+          'Content-Type': 'text/plain; charset=utf-8',
+          'Cache-Control': 'public, max-age=86400',
+        },
+      }),
   );
   const ocsp = async (request: Uint8Array) =>
     new Response((await answerOcsp(deps.db, deps.config, request)) as Uint8Array<ArrayBuffer>, {

@@ -14,6 +14,7 @@ import { tooLarge } from '../../services/documents/upload-document.ts';
 import type { SigningContext } from '../../services/signing/context.ts';
 import { getReport } from '../../services/signing/get-report.ts';
 import { getZip } from '../../services/signing/get-zip.ts';
+import { proceedSigning } from '../../services/signing/proceed-signing.ts';
 import { signRequests } from '../../services/signing/sign-batch.ts';
 
 /** `POST /v3/sign`, and a request's zip, report and attachments (spec section 7). */
@@ -29,6 +30,15 @@ export const signingRoutes: RouteModule = (api, deps) => {
 
   registerRoute(api, deps, routes.sign, ({ principal, body, c }) =>
     signRequests({ ...files(principal.userId, c), principal }, body),
+  );
+
+  registerRoute(api, deps, routes.proceedSigning, ({ principal, params, body, c }) =>
+    proceedSigning(
+      { ...files(principal.userId, c), principal },
+      params.provider,
+      params.id,
+      body.pwdotp,
+    ),
   );
 
   registerRoute(api, deps, routes.getSignatureRequestZip, async ({ principal, params, c }) => {

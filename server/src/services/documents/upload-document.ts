@@ -11,6 +11,7 @@ import type { PdfInspection } from '../../pdf/preflight.ts';
 import { type BlobStore, sha256Hex } from '../../storage/blob-store.ts';
 import { toDocumentDto } from '../signature-requests/request-dto.ts';
 import { enqueueRender } from './render-job.ts';
+import { enqueueStampSpace } from './stamp-space-job.ts';
 
 /** The limits an upload is held to (MAX_UPLOAD_BYTES, MAX_PAGES, ALLOW_ACTIVE_CONTENT). */
 export type UploadLimits = Pick<Config, 'maxUploadBytes' | 'maxPages' | 'allowActiveContent'>;
@@ -122,6 +123,7 @@ async function saveDocument(
     .returning();
   if (!row) throw new Error('storeDocument: insert returned no row');
   await enqueueRender(tx, { sha256: put.sha256, page: 1 });
+  await enqueueStampSpace(tx, row.id);
   return row;
 }
 

@@ -53,12 +53,12 @@ describe('the built-in CA', () => {
   });
 });
 
-describe('a CA stored before the TSA and the OCSP responder existed', () => {
-  it('gets both under its own root on the next start; its root and platform certificate stay', async () => {
+describe('a CA stored before the TSA, the OCSP responder and the Demo QTSP existed', () => {
+  it('gets them under its own root on the next start; its root and platform certificate stay', async () => {
     const db = (await openTestDatabase()).db;
     const { createCa } = await import('../../crypto/ca.ts');
     const full = createCa(SECRET);
-    const { tsa: _tsa, ocsp: _ocsp, ...old } = full;
+    const { tsa: _tsa, ocsp: _ocsp, qtsp: _qtsp, qtspOcsp: _qtspOcsp, ...old } = full;
     await db.insert(signingKeys).values({
       name: CA_KEY_NAME,
       certificatePem: 'old',
@@ -82,6 +82,16 @@ describe('a CA stored before the TSA and the OCSP responder existed', () => {
       Buffer.from(again.tsaSigner.certificateChain[0] as Uint8Array).equals(Buffer.from(tsa.raw)),
     ).toBe(true);
     const registered = await db.select().from(issuedCertificates);
-    expect(registered.map((r) => r.purpose).sort()).toEqual(['ocsp', 'platform', 'root', 'tsa']);
+    expect(registered.map((r) => r.purpose).sort()).toEqual([
+      'demo-qtsp-ca',
+      'demo-qtsp-ocsp',
+      'ocsp',
+      'platform',
+      'root',
+      'tsa',
+    ]);
+    const qtsp = new X509Certificate(ca.demoQtsp.certificate);
+    expect(qtsp.checkIssued(new X509Certificate(ca.rootCertificate))).toBe(true);
+    expect(qtsp.ca).toBe(true);
   });
 });

@@ -16,7 +16,7 @@ const pem = (der: string) =>
   `-----BEGIN CERTIFICATE-----\n${der.match(/.{1,64}/g)?.join('\n') ?? ''}\n-----END CERTIFICATE-----\n`;
 
 const pemOf = (ca: SerializedCa) =>
-  [ca.platform, ca.root, ca.tsa, ca.ocsp]
+  [ca.platform, ca.root, ca.tsa, ca.ocsp, ca.qtsp, ca.qtspOcsp]
     .flatMap((pair) => (pair ? [pem(pair.certificate)] : []))
     .join('');
 
@@ -27,6 +27,15 @@ export function issuerUrls(publicUrl: string): NonNullable<CreateCaOptions['urls
   return {
     caIssuers: `${publicUrl}${PKI_PATHS.root}`,
     crl: `${publicUrl}${PKI_PATHS.crl}`,
+    ocsp: `${publicUrl}${PKI_PATHS.ocsp}`,
+  };
+}
+
+/** The URLs in the Demo QTSP's per-signer certificates (one OCSP responder serves both issuers). */
+export function demoQtspUrls(publicUrl: string): NonNullable<CreateCaOptions['urls']> {
+  return {
+    caIssuers: `${publicUrl}${PKI_PATHS.demoQtspCa}`,
+    crl: `${publicUrl}${PKI_PATHS.demoQtspCrl}`,
     ocsp: `${publicUrl}${PKI_PATHS.ocsp}`,
   };
 }
@@ -87,6 +96,8 @@ async function registerCertificates(db: Db, ca: CertificateAuthority): Promise<v
       ['platform', ca.platformCertificate],
       ['tsa', ca.tsaSigner.certificateChain[0]],
       ['ocsp', ca.ocspSigner.certificateChain[0]],
+      ['demo-qtsp-ca', ca.demoQtsp.certificate],
+      ['demo-qtsp-ocsp', ca.demoQtsp.ocspSigner.certificateChain[0]],
     ] as const
   ).flatMap(([purpose, der]) => {
     if (!der) return [];

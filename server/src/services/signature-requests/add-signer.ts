@@ -48,6 +48,8 @@ export async function addSigner(
       accountEmail: input.account_email ?? null,
       order: input.order ?? 0,
       documentSignatures: input.document_signatures,
+      signatureLevel: input.signature_level ?? null,
+      legislation: input.legislation ?? null,
       claimToken: newClaimToken(),
       ...signerIdentityValues(input),
     });

@@ -103,6 +103,8 @@ export async function createSignatureRequest(
           accountEmail: s.account_email ?? null,
           order: s.order ?? 0,
           documentSignatures: s.document_signatures,
+          signatureLevel: s.signature_level ?? null,
+          legislation: s.legislation ?? null,
           claimToken: newClaimToken(),
           ...signerIdentityValues(s),
         })),

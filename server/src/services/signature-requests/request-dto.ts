@@ -66,6 +66,9 @@ export function toSignerDto(
     last_reminded_at: iso(s.lastRemindedAt),
     delegated_from: s.delegatedFrom,
     document_signatures: s.documentSignatures,
+    signature_level: (s.signatureLevel as 'SES' | 'AES' | 'QES' | null) ?? null,
+    legislation: s.legislation,
+    signed_quality: s.signedQuality,
   };
 }
 

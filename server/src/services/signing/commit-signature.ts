@@ -6,10 +6,12 @@ import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { jsonOf, rowsOf } from '../../evidence/db-row.ts';
 import { type EventMeta, lockChainHead, recordEvent } from '../../evidence/record-event.ts';
+import { sha256Hex } from '../../storage/blob-store.ts';
 import type { LoadedRequest } from '../signature-requests/load-for-actor.ts';
 import { notifyNextSigners } from '../signature-requests/notify-next-signers.ts';
 import type { PreparedSignature } from './prepare-signature.ts';
 import { enqueueProtocol } from './protocol-job.ts';
+import type { EntryTrust } from './trust-step.ts';
 
 /** The request moved on while the signature was prepared: prepare again from what it is now. */
 export class RequestChangedError extends Error {
@@ -64,6 +66,8 @@ export type CommitInput = {
   name: string;
   reason?: string;
   at: Date;
+  /** The quality signed with and whose certificate (platform or the signer's own). */
+  trust: EntryTrust;
   meta: EventMeta;
   config: Pick<Config, 'publicUrl'>;
   /** Facts about how the signer was authenticated (a direct signer's TAN, the mobile app). */
@@ -96,18 +100,23 @@ export async function commitSignature(tx: Tx, input: CommitInput): Promise<TRequ
   // nothing moves and the signature is prepared again.
   const moves = signed.length
     ? sql`
-        update documents d set current_blob_key = v.key, signed_sha256 = v.key
+        update documents d set current_blob_key = v.key, signed_sha256 = v.key,
+          stamp_plan = coalesce(d.stamp_plan, v.plan)
         from (values ${sql.join(
-          signed.map((d) => sql`(${d.id}::uuid, ${d.from}, ${d.sha256})`),
+          signed.map(
+            (d) =>
+              sql`(${d.id}::uuid, ${d.from}, ${d.sha256}, ${d.plan ? JSON.stringify(d.plan) : null}::jsonb)`,
+          ),
           sql`, `,
-        )}) as v(id, from_key, key)
+        )}) as v(id, from_key, key, plan)
         where d.id = v.id and d.current_blob_key = v.from_key
         returning d.id`
     : sql`select null::uuid as id where false`;
   const [written] = rowsOf(
     await tx.execute(sql`
       with moved as (${moves}), signer as (
-        update signers set signed_at = ${at}::timestamptz, signing_name = ${input.name}
+        update signers set signed_at = ${at}::timestamptz, signing_name = ${input.name},
+          signed_quality = ${input.trust.quality}
         where id = ${me.id}
       ), request as (
         update signature_requests set updated_at = ${at}::timestamptz, locked_until = null
@@ -130,8 +139,13 @@ export async function commitSignature(tx: Tx, input: CommitInput): Promise<TRequ
         signer_id: me.id,
         email: me.email,
         name: input.name,
-        quality: 'SES',
-        certificate: 'platform',
+        quality: input.trust.quality,
+        ...(input.trust.legislation ? { legislation: input.trust.legislation } : {}),
+        certificate: input.trust.signer ? 'own' : 'platform',
+        provider: input.trust.provider,
+        ...(input.trust.signer?.certificateChain[0]
+          ? { certificate_sha256: sha256Hex(input.trust.signer.certificateChain[0]) }
+          : {}),
         level: 'B-T',
         ...(prepared.timestampedAt ? { timestamp: prepared.timestampedAt.toISOString() } : {}),
         ...(input.reason ? { reason: input.reason } : {}),

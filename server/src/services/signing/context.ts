@@ -12,7 +12,7 @@ import type { ParticipantRef } from '../signature-requests/load-for-actor.ts';
 export type SigningContext = {
   db: Db;
   blobs: BlobStore;
-  config: Pick<Config, 'secret' | 'publicUrl' | 'tsaUrl' | 'maxUploadBytes'>;
+  config: Pick<Config, 'secret' | 'publicUrl' | 'tsaUrl' | 'maxUploadBytes' | 'mode' | 'platform'>;
   log?: Pick<Logger, 'error' | 'warn'>;
   /** An account, or a direct signer (who reaches only their own slot of their own request). */
   principal: ParticipantRef;

@@ -1,13 +1,16 @@
 import type { TDocumentSignature } from '@signet/shared/signature-request/signature-request.schema';
 import type { CertificateAuthority } from '../../crypto/ca.ts';
+import type { Signer } from '../../crypto/signer.ts';
 import type { TimestampAuthority } from '../../crypto/tsa/timestamp-authority.ts';
 import { AppError } from '../../errors.ts';
+import type { StampContent } from '../../pdf/stamp/layout.ts';
 // PDF modules (libpdf, pkijs) load on first use, off the server's start-up path.
-import type { SignatureField } from '../../pdf/signature-field.ts';
+import type { StampPlan } from '../../pdf/stamp/plan.ts';
 import { BlobNotFoundError } from '../../storage/blob-store.ts';
-import { currentCrl, validationData } from '../pki/revocation.ts';
+import { currentCrls, validationData } from '../pki/revocation.ts';
 import type { LoadedRequest } from '../signature-requests/load-for-actor.ts';
 import type { SigningContext } from './context.ts';
+import { stampPlacement } from './stamp-slot.ts';
 
 /** One document signed in memory: where it came from and the new version. */
 export type SignedDocument = {
@@ -15,6 +18,8 @@ export type SignedDocument = {
   title: string;
   /** The blob key the signature was applied to (the version the commit expects to replace). */
   from: string;
+  /** The stamp plan made at this (first) signature, to keep with the document. */
+  plan: StampPlan | null;
   bytes: Uint8Array;
   sha256: string;
 };
@@ -35,23 +40,17 @@ export type PreparedSignature = {
 export type SignatureInput = {
   name: string;
   reason?: string;
-  lines: readonly string[];
+  /** The platform (SES) or the signer's own certificate (AES, QES). */
+  signer: Signer;
+  /** What the visual signature shows on each document. */
+  appearance: (documentId: string) => StampContent;
   at: Date;
   placements: readonly TDocumentSignature[];
-  /** The signer's place in the request (0-based): the default visual signature's slot. */
-  slot: number;
+  /** The signer's slot (their id among the request's signers). */
+  signerId: string;
   /** The request is complete with this signature: seal every document (B-LTA). */
   completes: boolean;
 };
-
-/** API placement (1-based page) → PDF field (0-based page). */
-const toField = (p: TDocumentSignature): SignatureField => ({
-  page: p.page - 1,
-  x: p.x,
-  y: p.y,
-  width: p.width,
-  height: p.height,
-});
 
 /**
  * Everything about a signature that is not the database: reads each document's current version,
@@ -99,7 +98,7 @@ export async function prepareSignature(
       return token;
     },
   };
-  const crl = input.completes ? await currentCrl(ctx.db, ctx.config) : null;
+  const crls = input.completes ? await currentCrls(ctx.db, ctx.config) : null;
   const blobs = await Promise.all(
     loaded.documents.map(async (d) => {
       const bytes = await ctx.blobs.get(d.currentBlobKey);
@@ -109,24 +108,37 @@ export async function prepareSignature(
   );
   const documents: SignedDocument[] = [];
   for (const [i, d] of loaded.documents.entries()) {
-    const placement = input.placements.find((p) => p.document_id === d.id);
+    const place = await stampPlacement(
+      loaded,
+      d,
+      blobs[i] as Uint8Array,
+      input.signerId,
+      input.placements,
+    );
     let signed = await signPdf(blobs[i] as Uint8Array, {
-      signer: ca.platformSigner,
+      signer: input.signer,
       tsa: stamping,
       signerName: input.name,
       ...(input.reason ? { reason: input.reason } : {}),
       signingTime: input.at,
-      field: placement ? toField(placement) : { defaultSlot: input.slot },
-      appearance: { lines: input.lines },
+      field: place.field,
+      ...(place.appendPages ? { appendPages: place.appendPages } : {}),
+      appearance: input.appearance(d.id),
     });
-    if (crl) {
+    if (crls) {
       signed = await sealDocument(
         signed.bytes,
-        (certificates) => validationData(ctx.db, ca, crl, certificates),
+        (certificates) => validationData(ctx.db, ca, crls, certificates),
         stamping,
       );
     }
-    documents.push({ id: d.id, title: d.title, from: d.currentBlobKey, ...signed });
+    documents.push({
+      id: d.id,
+      title: d.title,
+      from: d.currentBlobKey,
+      plan: place.plan,
+      ...signed,
+    });
   }
   // Written while the transaction runs (and only once every document could be signed); the
   // bytes are handed over to the store: nothing reads them here afterwards.
@@ -136,5 +148,5 @@ export async function prepareSignature(
     ),
   );
   stored.catch(() => {});
-  return { documents, timestampedAt, level: crl ? 'B-LTA' : 'B-T', stored };
+  return { documents, timestampedAt, level: crls ? 'B-LTA' : 'B-T', stored };
 }

@@ -8,7 +8,7 @@ import type { JobHandler } from '../../jobs/worker.ts';
 import type { Logger } from '../../log.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { platformCa } from '../pki/platform-ca.ts';
-import { currentCrl, validationData } from '../pki/revocation.ts';
+import { currentCrls, validationData } from '../pki/revocation.ts';
 import { timestampAuthority } from '../pki/timestamp-authority.ts';
 import { loadRequestForActor } from '../signature-requests/load-for-actor.ts';
 import { loadReport } from './report-data.ts';
@@ -88,16 +88,16 @@ export async function storeProtocol(deps: ProtocolDeps, requestId: string): Prom
   const loaded = await loadRequestForActor(deps.db, requestId, { userId: row.ownerId });
   const report = await loadReport(deps.db, loaded);
   const ca = await platformCa(deps.db, deps.config);
-  const [tsa, crl, { buildSignedProtocol }, { evidenceText }] = await Promise.all([
+  const [tsa, crls, { buildSignedProtocol }, { evidenceText }] = await Promise.all([
     timestampAuthority(deps.config, ca),
-    currentCrl(deps.db, deps.config),
+    currentCrls(deps.db, deps.config),
     import('../../pdf/protocol/sign-protocol.ts'),
     import('../../pdf/protocol/evidence-text.ts'),
   ]);
   const pdf = await buildSignedProtocol(report, evidenceText(langFromCode(loaded.owner.lang)), {
     signer: ca.platformSigner,
     tsa,
-    seal: (certificates) => validationData(deps.db, ca, crl, certificates),
+    seal: (certificates) => validationData(deps.db, ca, crls, certificates),
   });
   const put = await deps.blobs.put(pdf.bytes, {
     contentType: 'application/pdf',

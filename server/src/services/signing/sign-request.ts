@@ -16,11 +16,13 @@ import {
   loadRequestForActor,
   type ParticipantRef,
 } from '../signature-requests/load-for-actor.ts';
+import { stampSettingsFor } from '../visual-signatures/stamp-settings.ts';
 import { commitSignature, RequestChangedError, signingSnapshot } from './commit-signature.ts';
 import type { SigningContext } from './context.ts';
 import { prepareSignature } from './prepare-signature.ts';
 import { buildProtocolSoon } from './protocol-job.ts';
-import { visualSignatureLines } from './visual-signature.ts';
+import { type EntryTrust, SES_TRUST } from './trust-step.ts';
+import { stampContent } from './visual-signature.ts';
 
 export type TSignPayload = z.output<typeof ZSignPayloadSchema>;
 
@@ -43,6 +45,7 @@ const ATTEMPTS = 3;
 export async function signRequest(
   ctx: SigningContext,
   entry: TSignPayload,
+  trust: EntryTrust = SES_TRUST,
 ): Promise<TRequestStatus> {
   const id = entry.signatureRequestId;
   if (entry.sealAccountName) {
@@ -58,9 +61,11 @@ export async function signRequest(
   // One statement that only writes for a signer whose turn it is on an open request, so a
   // stranger or an early signer writes nothing (the rules decide below). Sent together with the
   // first read of the request (on PostgreSQL they run side by side).
-  const [claimed, first] = await Promise.all([
+  const [claimed, first, settings] = await Promise.all([
     markSigning(ctx.db, id, ctx.principal),
     loadRequestForActor(ctx.db, id, ctx.principal).catch((e: unknown) => e as Error),
+    // A direct signer has no account, so no visual signature of their own.
+    isDirectSigner(ctx.principal) ? null : stampSettingsFor(ctx, ctx.principal.userId),
   ]);
   try {
     for (let attempt = 1; ; attempt++) {
@@ -76,18 +81,23 @@ export async function signRequest(
       const prepared = await prepareSignature(ctx, ca, tsa, loaded, {
         name,
         ...(entry.signingReason ? { reason: entry.signingReason } : {}),
-        lines: visualSignatureLines(entry.language, {
-          name,
-          email: me.email,
-          at,
-          reason: entry.signingReason,
-        }),
+        signer: trust.signer ?? ca.platformSigner,
+        appearance: stampContent(
+          entry.language,
+          {
+            name,
+            email: me.email,
+            at,
+            reason: entry.signingReason,
+            quality: trust.quality,
+            legislation: trust.legislation,
+          },
+          settings,
+          ctx.config.publicUrl,
+        ),
         at,
         placements: entry.documentSignatures ?? me.documentSignatures,
-        slot: Math.max(
-          0,
-          loaded.signers.findIndex((s) => s.id === me.id),
-        ),
+        signerId: me.id,
         completes,
       });
       try {
@@ -99,6 +109,7 @@ export async function signRequest(
             name,
             ...(entry.signingReason ? { reason: entry.signingReason } : {}),
             at,
+            trust,
             meta: ctx.meta,
             config: ctx.config,
             ...(ctx.evidence ? { evidence: ctx.evidence } : {}),

@@ -1,20 +1,85 @@
 import { langFromCode } from '@signet/shared/i18n/lang.rules';
+import type { TLegislation, TSignatureQuality } from '@signet/shared/user/user.schema';
+import { VERIFY_DOCUMENT_QUERY, VERIFY_PAGE } from '@signet/shared/verify/verify.constants';
 import { evidenceText } from '../../pdf/protocol/evidence-text.ts';
+import type { StampContent, StampImage } from '../../pdf/stamp/layout.ts';
+
+/** What a person's visual signature adds to their stamp (spec section 3). */
+export type StampSettings = {
+  name: string;
+  company: string | null;
+  location: string | null;
+  displayDate: boolean;
+  displayClaim: boolean;
+  displayStandards: boolean;
+  displayQr: boolean;
+  image: StampImage | null;
+};
+
+export type StampSigner = {
+  name: string;
+  email: string;
+  at: Date;
+  reason?: string | undefined;
+  quality: TSignatureQuality;
+  legislation: TLegislation | null;
+};
 
 /**
- * The lines of the visual signature, in the signing language of the call (`language` of
- * `POST /v3/sign`, default en): the name, the quality, when, the reason if any, the address.
+ * What the stamp shows, per document, in the signing language of the call (`language` of
+ * `POST /v3/sign`, default en). Without a visual signature: the name, the standard, when, the
+ * reason if any and the address. With one: its name, company line, standard, place and date,
+ * claim, image and QR code as it says; the QR code links to Signet's public verification of
+ * that document.
  */
-export function visualSignatureLines(
+export function stampContent(
   language: string,
-  signer: { name: string; email: string; at: Date; reason?: string | undefined },
-): string[] {
+  signer: StampSigner,
+  settings: StampSettings | null,
+  publicUrl: string,
+): (documentId: string) => StampContent {
   const text = evidenceText(langFromCode(language, { directSign: true }));
-  return [
-    signer.name,
-    text.t('signature.quality.SES'),
-    text.t('signature.signedAt', { date: text.date(signer.at) }),
+  const quality = text.t(`signature.quality.${signer.quality}`);
+  const standard =
+    signer.legislation && signer.quality !== 'SES'
+      ? text.t('signature.standard', {
+          quality,
+          legislation: text.t(`signature.legislation.${signer.legislation}`),
+        })
+      : quality;
+  const date = text.t('signature.signedAt', { date: text.date(signer.at) });
+  if (!settings) {
+    const lines = [
+      signer.name,
+      standard,
+      date,
+      ...(signer.reason ? [signer.reason] : []),
+      signer.email,
+    ];
+    return () => ({ lines });
+  }
+  const lines = [
+    settings.name || signer.name,
+    ...(settings.company ? [settings.company] : []),
+    ...(settings.displayStandards ? [standard] : []),
+    ...(settings.displayDate
+      ? [
+          settings.location
+            ? text.t('signature.signedAtPlace', { place: settings.location, date })
+            : date,
+        ]
+      : []),
     ...(signer.reason ? [signer.reason] : []),
-    signer.email,
+    ...(settings.displayClaim ? [text.t('signature.claim')] : []),
   ];
+  return (documentId) => ({
+    lines,
+    ...(settings.image ? { image: settings.image } : {}),
+    ...(settings.displayQr ? { qr: verificationUrl(publicUrl, documentId) } : {}),
+  });
+}
+
+/** Signet's public verification of a document: what a stamp's QR code opens. */
+export function verificationUrl(publicUrl: string, documentId: string): string {
+  return `${publicUrl}${VERIFY_PAGE}?${VERIFY_DOCUMENT_QUERY}=${encodeURIComponent(documentId)}`;
 }

@@ -4,14 +4,38 @@ import type { TUserRow } from '../../db/schema/users.ts';
 
 /** Who issues simple electronic signatures: the platform itself. */
 export const SES_PROVIDER = 'signet';
+/** Who issues the per-signer certificates of AES and QES: the Demo QTSP (test system). */
+export const TRUST_PROVIDER = 'demo-qtsp';
 
 /**
- * What a user can sign with at this stage: SES once the e-mail is verified (the spec's
- * highest-quality rule needs a verified e-mail for anything). AES/QES come with identification.
+ * What a user can sign with, from what they proved (spec sections 3 and 4); nothing without a
+ * verified e-mail:
+ * - `ses.any`: the verified e-mail;
+ * - `aesMinimal.eidas|zertes`: a verified mobile number;
+ * - `aes.any`: a successful identification;
+ * - `qes.eidas|zertes`: a successful identification with a qualified provider for that
+ *   legislation — quality DEMO, because the certificates come from the Demo QTSP.
  */
-export function signatureQualitiesOf(user: Pick<TUserRow, 'emailVerified'>): TSignatureQualities {
+export function signatureQualitiesOf(
+  user: Pick<TUserRow, 'emailVerified' | 'mobileVerifiedAt' | 'identity'>,
+): TSignatureQualities {
   const q = emptySignatureQualities();
-  if (user.emailVerified) q.ses.any = { quality: 'SES', legislation: null, provider: SES_PROVIDER };
+  if (!user.emailVerified) return q;
+  q.ses.any = { quality: 'SES', legislation: null, provider: SES_PROVIDER };
+  if (user.mobileVerifiedAt) {
+    q.aesMinimal.eidas = { quality: 'AES_MINIMAL', legislation: 'EIDAS', provider: TRUST_PROVIDER };
+    q.aesMinimal.zertes = {
+      quality: 'AES_MINIMAL',
+      legislation: 'ZERTES',
+      provider: TRUST_PROVIDER,
+    };
+  }
+  const identity = user.identity;
+  if (identity?.aes) q.aes.any = { quality: 'AES', legislation: null, provider: TRUST_PROVIDER };
+  if (identity?.qes.includes('EIDAS'))
+    q.qes.eidas = { quality: 'DEMO', legislation: 'EIDAS', provider: TRUST_PROVIDER };
+  if (identity?.qes.includes('ZERTES'))
+    q.qes.zertes = { quality: 'DEMO', legislation: 'ZERTES', provider: TRUST_PROVIDER };
   return q;
 }
 
@@ -30,6 +54,8 @@ export function toUserDto(user: TUserRow): TUser {
     attributes: {
       lang: user.lang,
       mobile: user.mobile,
+      mobileVerified: user.mobileVerifiedAt !== null,
+      acceptedTou: user.acceptedTou,
       signerIdentityEmail: user.signerIdentityEmail,
       acceptedGtc: user.acceptedGtcAt !== null,
       acceptedBusinessInvite: user.acceptedBusinessInvite,

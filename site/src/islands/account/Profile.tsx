@@ -74,6 +74,12 @@ export default function Profile({ lang }: { lang: TLang }) {
           <a href="/profile/change-password">{t('profile.changePassword')}</a>
         </li>
         <li>
+          <a href="/profile/signature-standards">{t('profile.signatureStandards')}</a>
+        </li>
+        <li>
+          <a href="/profile/visual-signature">{t('profile.visualSignature')}</a>
+        </li>
+        <li>
           <button
             type="button"
             className="btn btn--danger"

@@ -4,7 +4,7 @@ import { api, fetchFile } from '../../lib/api.ts';
 import { loadPageImage, type TPageAttempt } from './page-image.ts';
 
 /** One attempt at page `n` of a document at the default scale (spec section 9). */
-async function fetchPage(id: string, n: number, signal: AbortSignal): Promise<TPageAttempt> {
+export async function fetchPage(id: string, n: number, signal: AbortSignal): Promise<TPageAttempt> {
   try {
     const input = { params: { id, n }, query: { scale: PAGE_SCALE.default } };
     const response = await fetchFile(api.getDocumentPage, input, signal);

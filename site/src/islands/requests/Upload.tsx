@@ -204,6 +204,7 @@ export default function Upload({ lang }: { lang: TLang }) {
             set={setSigners}
             inOrder={inOrder}
             errorOf={fieldError}
+            documents={files.flatMap((f) => (f.document ? [f.document] : []))}
           />
         </ol>
         <button

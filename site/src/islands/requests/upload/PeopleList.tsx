@@ -1,6 +1,10 @@
 import { SIGNER_ORDER } from '@signet/shared/signature-request/signature-request.constants';
 import type { Dispatch, SetStateAction } from 'react';
 import type { TFunction } from '../../../lib/i18n.ts';
+import {
+  openPlaceSignatureOverlay,
+  type TPlaceDocument,
+} from '../../../overlays/place-signature.tsx';
 import type { TPerson } from './new-request.ts';
 
 type Props = {
@@ -12,10 +16,12 @@ type Props = {
   /** Signers in order: each row has its position. */
   inOrder: boolean;
   errorOf: (key: string) => string | undefined;
+  /** The uploaded documents: a signer's signature boxes can be placed on them. */
+  documents?: readonly TPlaceDocument[];
 };
 
 /** The rows of signers or observers: address, position (signers in order), remove. */
-export function PeopleList({ t, id, kind, list, set, inOrder, errorOf }: Props) {
+export function PeopleList({ t, id, kind, list, set, inOrder, errorOf, documents = [] }: Props) {
   const change = (key: number, part: Partial<TPerson>) =>
     set((all) => all.map((x) => (x.key === key ? { ...x, ...part } : x)));
   return list.map((p, i) => {
@@ -63,6 +69,24 @@ export function PeopleList({ t, id, kind, list, set, inOrder, errorOf }: Props) 
             </p>
           )}
         </div>
+        {kind === 'signer' && documents.length > 0 && (
+          <button
+            type="button"
+            className="btn btn--text"
+            data-testid="place-signer"
+            onClick={() =>
+              openPlaceSignatureOverlay(
+                t,
+                t('trust:place.heading', { who: p.email.trim() || t('upload.signerEmail', { n }) }),
+                documents,
+                p.placements ?? [],
+                (placements) => change(p.key, { placements }),
+              )
+            }
+          >
+            {p.placements?.length ? t('trust:place.moveButton') : t('trust:place.button')}
+          </button>
+        )}
         {(kind === 'observer' || list.length > 1) && (
           <button
             type="button"

@@ -67,7 +67,13 @@ describe('createBody', () => {
       title: 'Lease',
       message: 'please',
       documents: [{ document_id: 'doc-1' }],
-      signatures: [{ signer_identity_data: { email_address: 'a@example.ch' }, order: 2 }],
+      signatures: [
+        {
+          signer_identity_data: { email_address: 'a@example.ch' },
+          order: 2,
+          document_signatures: [],
+        },
+      ],
       observers: ['o@example.ch'],
     });
   });

@@ -7,10 +7,16 @@ import type { RouteCallInput } from '@signet/shared/api/route';
 import type { Routes } from '@signet/shared/api/routes';
 import { SIGNER_ORDER } from '@signet/shared/signature-request/signature-request.constants';
 import { duplicateParticipant } from '@signet/shared/signature-request/signature-request.rules';
+import type { TDocumentSignature } from '@signet/shared/signature-request/signature-request.schema';
 import { isEmail, isInRange, isInteger } from '@signet/shared/validation/validation.rules';
 
-/** A signer or observer row of the form. */
-export type TPerson = { key: number; email: string; order: string };
+/** A signer or observer row of the form; a signer may have their signature boxes placed. */
+export type TPerson = {
+  key: number;
+  email: string;
+  order: string;
+  placements?: readonly TDocumentSignature[];
+};
 
 export type TUploadedFile = {
   state: 'uploading' | 'done' | 'failed';
@@ -94,6 +100,10 @@ export function createBody(draft: TDraft): TCreateBody {
         signer_identity_data: { email_address: s.email.trim().toLowerCase() },
         // Checked by draftProblems: a whole number in range when signing in order.
         order: draft.inOrder ? Number(s.order.trim()) : 1,
+        // Boxes on documents still in the request (a removed file takes its boxes with it).
+        document_signatures: (s.placements ?? []).filter((p) =>
+          draft.files.some((f) => f.document?.id === p.document_id),
+        ),
       })),
     observers: draft.observers.map((o) => o.email.trim().toLowerCase()).filter(Boolean),
   };

@@ -47,6 +47,8 @@ export function RequestActions(props: Props) {
       language: codeFromLang(lang),
       part11: Boolean(business?.part11),
       onSigned: () => void reload(),
+      documents: request.documents,
+      placements: mine?.document_signatures ?? [],
     });
 
   return (

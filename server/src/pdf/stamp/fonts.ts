@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { type EmbeddedFont, PDF } from '@libpdf/core';
+
+/**
+ * The one typeface Signet draws names with: Noto Sans (SIL Open Font License 1.1, which allows
+ * embedding; from the npm package `@expo-google-fonts/noto-sans`, static TrueType files), in a
+ * regular and a bold weight. It covers Latin, Greek and Cyrillic, so "Łukasz Żółć-Ελένη" prints
+ * as written. Every PDF gets only the glyphs it uses (subset at save time), and the PNG preview
+ * draws with the same files, so preview and signature agree.
+ */
+export const STAMP_FONT_FAMILY = 'Signet Noto Sans';
+
+export type FontWeight = 'regular' | 'bold';
+
+const FILES: Record<FontWeight, string> = {
+  regular: '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
+  bold: '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
+};
+
+const bytes = new Map<FontWeight, Uint8Array>();
+const metrics = new Map<FontWeight, EmbeddedFont>();
+
+/** The TrueType file of a weight (read once per process). */
+export function fontBytes(weight: FontWeight): Uint8Array {
+  let out = bytes.get(weight);
+  if (!out) {
+    out = new Uint8Array(readFileSync(createRequire(import.meta.url).resolve(FILES[weight])));
+    bytes.set(weight, out);
+  }
+  return out;
+}
+
+/**
+ * A parsed font for measuring text outside a document (layout, preview). Not embedded anywhere:
+ * documents embed their own instance (`doc.embedFont(fontBytes(w))`), which tracks its subset.
+ */
+export function fontMetrics(weight: FontWeight): EmbeddedFont {
+  let font = metrics.get(weight);
+  if (!font) {
+    // EmbeddedFont is not exported on its own: a scratch document parses it (never saved).
+    font = PDF.create().embedFont(fontBytes(weight));
+    metrics.set(weight, font);
+  }
+  return font;
+}
+
+/** Width of `text` at `size` points in a weight. */
+export function textWidth(weight: FontWeight, text: string, size: number): number {
+  return fontMetrics(weight).widthOfTextAtSize(text, size);
+}
+
+/**
+ * The text with characters the font has no glyph for replaced by U+FFFD's stand-in "?" (Noto Sans
+ * covers Latin, Greek and Cyrillic; a CJK name would otherwise print as empty boxes). Control
+ * characters are dropped.
+ */
+export function printable(weight: FontWeight, text: string): string {
+  const font = fontMetrics(weight);
+  let out = '';
+  for (const char of text.normalize('NFC')) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code < 0x20 || (code >= 0x7f && code < 0xa0)) continue;
+    out += font.canEncode(char) ? char : '?';
+  }
+  return out;
+}

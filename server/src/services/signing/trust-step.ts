@@ -1,0 +1,194 @@
+import {
+  needsOwnCertificate,
+  qualityRank,
+  signingQuality,
+  type TRequiredLevel,
+} from '@signet/shared/signing/signing-quality.rules';
+import type { TLegislation, TSignatureQuality } from '@signet/shared/user/user.schema';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { CertificateSubject } from '../../crypto/certificates.ts';
+import type { Signer } from '../../crypto/signer.ts';
+import { signers } from '../../db/schema/signers.ts';
+import type { TUserRow } from '../../db/schema/users.ts';
+import { AppError } from '../../errors.ts';
+import { demoQtsp } from '../../providers/trust/demo-qtsp.ts';
+import type { TrustProvider } from '../../providers/trust/trust-provider.ts';
+import { platformCa } from '../pki/platform-ca.ts';
+import { requireUser } from '../users/find-user.ts';
+import { SES_PROVIDER, signatureQualitiesOf } from '../users/user-dto.ts';
+import type { SigningContext } from './context.ts';
+import type { TSignPayload } from './sign-request.ts';
+import {
+  challengeView,
+  confirmChallenge,
+  findChallenge,
+  openChallenge,
+  requestsKey,
+} from './tan.ts';
+
+/** How one entry of a batch is signed: its quality, and the signer's own certificate if any. */
+export type EntryTrust = {
+  quality: TSignatureQuality;
+  legislation: TLegislation | null;
+  /** `signet` (platform certificate) or the trust service that issued `signer`. */
+  provider: string;
+  /** A certificate of the signer's own (AES, QES); absent: the platform signs (SES). */
+  signer?: Signer;
+};
+
+/** Per request id: how it is signed, or why it cannot be. */
+export type BatchTrust = Map<string, EntryTrust | AppError>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const platformLegislation = (platform: 'EU' | 'CH'): TLegislation =>
+  platform === 'CH' ? 'ZERTES' : 'EIDAS';
+
+/**
+ * The trust service of this instance: the Demo QTSP outside production; none in production
+ * until a real provider is configured (AES and QES are then unavailable, 503).
+ */
+export async function trustProvider(ctx: SigningContext): Promise<TrustProvider> {
+  if (ctx.config.mode === 'production') {
+    throw new AppError(
+      'TRUST_SERVICE_UNAVAILABLE',
+      503,
+      'Signatures with a certificate of your own are not available on this instance.',
+    );
+  }
+  return demoQtsp(ctx.db, await platformCa(ctx.db, ctx.config), ctx.config.publicUrl);
+}
+
+/** The certificate subject of a person: the verified identity, else the account's names. */
+function subjectOf(user: TUserRow): CertificateSubject {
+  const v = user.identity?.verified;
+  const givenName = v?.givenName ?? user.firstName;
+  const surname = v?.surname ?? user.lastName;
+  return {
+    commonName: `${givenName} ${surname}`.trim(),
+    givenName,
+    surname,
+    ...(v?.nationality ? { country: v.nationality } : {}),
+    // The Demo QTSP's own identifier of the person (not a national number).
+    serialNumber: `DEMO-${user.id.slice(0, 8).toUpperCase()}`,
+  };
+}
+
+/**
+ * Decides, before anything is signed, how each entry of a `POST /v3/sign` batch is signed: the
+ * quality the request asks of the caller (else their default, else SES, see
+ * `signingQuality`). An entry whose requirement the caller has not proven gets 403
+ * QUALITY_TOO_LOW (the "upgrade standards" dialog). When an entry needs a certificate of the
+ * caller's own, the TAN step comes first: without a `tan` a challenge is opened and mailed and
+ * the call answers 428 TAN_REQUIRED (nothing signed); with the right TAN the trust service
+ * issues one certificate per quality and legislation. `confirmed`: the TAN was already checked
+ * (the mobile confirmation).
+ */
+export async function resolveTrust(
+  ctx: SigningContext,
+  batch: readonly TSignPayload[],
+  options: { confirmed?: boolean } = {},
+): Promise<BatchTrust> {
+  const user = await requireUser(ctx.db, ctx.principal.userId);
+  const qualities = signatureQualitiesOf(user);
+  const ids = batch.map((e) => e.signatureRequestId);
+  const wanted = ids.filter((id) => UUID.test(id));
+  const rows = wanted.length
+    ? await ctx.db
+        .select({
+          requestId: signers.requestId,
+          level: signers.signatureLevel,
+          legislation: signers.legislation,
+        })
+        .from(signers)
+        .where(and(inArray(signers.requestId, wanted), eq(signers.email, user.email.toLowerCase())))
+    : [];
+  const requirement = new Map(rows.map((r) => [r.requestId, r]));
+  const out: BatchTrust = new Map();
+  for (const entry of batch) {
+    const req = requirement.get(entry.signatureRequestId);
+    const decided = signingQuality(
+      qualities,
+      {
+        quality: (req?.level as TRequiredLevel | null | undefined) ?? null,
+        legislation: req?.legislation ?? null,
+      },
+      { quality: user.defaultQuality, legislation: user.defaultLegislation },
+      platformLegislation(ctx.config.platform),
+    );
+    if (!decided.ok) {
+      out.set(
+        entry.signatureRequestId,
+        new AppError(
+          'QUALITY_TOO_LOW',
+          403,
+          'This request asks for a signature standard you have not activated yet. Identify first.',
+          { required: decided.required },
+        ),
+      );
+      continue;
+    }
+    out.set(entry.signatureRequestId, {
+      quality: decided.detail.quality,
+      legislation:
+        decided.detail.legislation ??
+        (decided.detail.quality === 'SES' ? null : decided.legislation),
+      provider: decided.detail.provider,
+    });
+  }
+  const own = [...out.entries()].filter(
+    (e): e is [string, EntryTrust] =>
+      !(e[1] instanceof AppError) && needsOwnCertificate(e[1].quality),
+  );
+  if (own.length === 0) return out;
+
+  const provider = await trustProvider(ctx);
+  if (!options.confirmed) {
+    // The TAN mail names the highest quality the batch is signed with.
+    const highest = own
+      .map(([, t]) => t)
+      .reduce((a, b) => (qualityRank(b.quality) > qualityRank(a.quality) ? b : a));
+    const tan = batch.find((e) => e.tan)?.tan;
+    const key = requestsKey(own.map(([id]) => id));
+    if (!tan) {
+      const challenge = await openChallenge(ctx.db, ctx.config.secret, user, {
+        provider: provider.name,
+        quality: highest.quality,
+        legislation: highest.legislation ?? platformLegislation(ctx.config.platform),
+        requestIds: own.map(([id]) => id),
+        batch: batch.map(({ tan: _tan, ...rest }) => rest),
+      });
+      throw new AppError('TAN_REQUIRED', 428, 'Confirm the signature with the code we sent you.', {
+        challenge: challengeView(challenge),
+      });
+    }
+    await confirmChallenge(
+      ctx.db,
+      ctx.config.secret,
+      await findChallenge(ctx.db, user.id, { requests: key }),
+      tan,
+    );
+  }
+  // One certificate per quality and legislation of the batch.
+  const issued = new Map<string, Signer>();
+  for (const [id, t] of own) {
+    const legislation = t.legislation ?? platformLegislation(ctx.config.platform);
+    const k = `${t.quality}:${legislation}`;
+    let signer = issued.get(k);
+    if (!signer) {
+      signer = (
+        await provider.issue({
+          subject: subjectOf(user),
+          qualified: t.quality === 'QES' || t.quality === 'DEMO',
+          legislation,
+        })
+      ).signer;
+      issued.set(k, signer);
+    }
+    out.set(id, { ...t, legislation, provider: provider.name, signer });
+  }
+  return out;
+}
+
+/** SES with the platform certificate: how an entry is signed when nothing else applies. */
+export const SES_TRUST: EntryTrust = { quality: 'SES', legislation: null, provider: SES_PROVIDER };

@@ -1,0 +1,49 @@
+import type { THighestQuality } from '../user/user.rules.ts';
+
+/** Identification methods (spec section 4): a legislation, done by video or by oneself. */
+export const IDENT_LEGISLATIONS = ['eidas', 'zertes'] as const;
+export type TIdentLegislation = (typeof IDENT_LEGISLATIONS)[number];
+export const IDENT_MODES = ['video', 'self'] as const;
+export type TIdentMode = (typeof IDENT_MODES)[number];
+
+/** Appointment states the interface shows. */
+export const APPOINTMENT_STATES = [
+  'initialized',
+  'inprogress',
+  'activatingQES',
+  'failure',
+] as const;
+export type TAppointmentState = (typeof APPOINTMENT_STATES)[number];
+
+/**
+ * Maps an identification provider's appointment status to the interface state:
+ * initialized and unknown → initialized, inprogress → inprogress, success → activatingQES,
+ * failure → failure. Case and a `_`/`-` inside (`IN_PROGRESS`) are ignored; any other set value
+ * is treated like unknown. No status (`null`, `undefined`, `''`) → `null`.
+ */
+export function appointmentState(status: string | null | undefined): TAppointmentState | null {
+  if (status == null) return null;
+  const normalised = status.trim().toLowerCase().replace(/[-_ ]/g, '');
+  if (normalised === '') return null;
+  switch (normalised) {
+    case 'inprogress':
+      return 'inprogress';
+    case 'success':
+      return 'activatingQES';
+    case 'failure':
+      return 'failure';
+    default:
+      return 'initialized';
+  }
+}
+
+/**
+ * An identification is ongoing when an appointment status is set and the user's highest
+ * quality is not yet qes; identification pages then redirect to the status page.
+ */
+export function hasOngoingIdent(
+  appointmentStatus: string | null | undefined,
+  highest: THighestQuality,
+): boolean {
+  return appointmentState(appointmentStatus) !== null && highest !== 'qes';
+}
