@@ -50,11 +50,12 @@ export type PdfsigSignature = {
   text: string;
 };
 
-/** The text of a PDF as poppler's pdftotext reads it (layout kept). */
-export function pdfText(bytes: Uint8Array): string {
+/** The text poppler's pdftotext reads (layout kept) from one page (1-based), or from every page. */
+export function pdfText(bytes: Uint8Array, page?: number): string {
   return withFile(bytes, (path) => {
-    const { status, output } = run('pdftotext', ['-layout', path, '-']);
-    if (status !== 0) throw new Error(output);
+    const range = page ? ['-f', String(page), '-l', String(page)] : [];
+    const { status, output } = run('pdftotext', ['-layout', ...range, path, '-']);
+    if (status !== 0) throw new Error(`pdftotext failed: ${output}`);
     return output;
   });
 }
@@ -216,16 +217,6 @@ export function opensslTsVerify(
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** The text poppler extracts from one page (1-based), or from every page. */
-export function pdfText(bytes: Uint8Array, page?: number): string {
-  return withFile(bytes, (path) => {
-    const range = page ? ['-f', String(page), '-l', String(page)] : [];
-    const { status, output } = run('pdftotext', [...range, path, '-']);
-    if (status !== 0) throw new Error(`pdftotext failed: ${output}`);
-    return output;
-  });
 }
 
 /** A word poppler finds, with its box in points from the page's top-left corner. */

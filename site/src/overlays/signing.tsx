@@ -100,7 +100,9 @@ async function submitSignature(
     const { status, code } = failed;
     const step = signingStep(failed);
     if (step.kind === 'tan') {
-      openSigningTanDialog(ctx.t, step.challenge, (entered) => submitSignature(ctx, values, entered));
+      openSigningTanDialog(ctx.t, step.challenge, (entered) =>
+        submitSignature(ctx, values, entered),
+      );
     } else if (step.kind === 'tan-invalid' && tan) {
       // The dialog stays open with the reason; after the last try the locked notice follows.
       throw new Error(ctx.t('trust:tan.invalid', { attempts: step.attemptsLeft }));

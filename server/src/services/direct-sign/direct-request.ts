@@ -114,7 +114,7 @@ export async function updateDirectUser(
  * certificate, naming them); their address is the one the sender vouched for.
  */
 export function directSignatureQualities(): TSignatureQualities {
-  return signatureQualitiesOf({ emailVerified: true });
+  return signatureQualitiesOf({ emailVerified: true, mobileVerifiedAt: null, identity: null });
 }
 
 /** `GET /v1/direct/visual-signature`: the appearance text in the signer's language, as of now. */
@@ -127,7 +127,13 @@ export async function getDirectVisualSignature(ctx: DirectContext, now = new Dat
     name,
     language,
     quality: 'SES' as const,
-    lines: visualSignatureLines(language, { name, email: me.email, at: now }),
+    lines: visualSignatureLines(language, {
+      name,
+      email: me.email,
+      at: now,
+      quality: 'SES',
+      legislation: null,
+    }),
     width: VISUAL_SIGNATURE_SIZE.width,
     height: VISUAL_SIGNATURE_SIZE.height,
   };

@@ -7,7 +7,6 @@ import {
 import type { TMabSigningResult } from '@signet/shared/direct-sign/direct-sign.schema';
 import type { TLangCode } from '@signet/shared/i18n/lang.rules';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { mabSessions } from '../../db/schema/mab-sessions.ts';
 import { signers } from '../../db/schema/signers.ts';
@@ -23,6 +22,7 @@ import {
   loadRequestForActor,
   requestNotFound,
 } from '../signature-requests/load-for-actor.ts';
+import type { SigningContext } from '../signing/context.ts';
 import { signRequest } from '../signing/sign-request.ts';
 
 /** How long the app has for the approval. */
@@ -82,7 +82,7 @@ export async function createMabPar(
 export type MabRedirectContext = {
   db: Db;
   blobs: BlobStore;
-  config: Pick<Config, 'secret' | 'publicUrl' | 'tsaUrl' | 'maxUploadBytes'>;
+  config: SigningContext['config'];
   meta: EventMeta;
   mab: MabProvider | null;
   log?: Pick<Logger, 'error' | 'warn'>;

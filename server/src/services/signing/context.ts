@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { EventMeta } from '../../evidence/record-event.ts';
 import type { Logger } from '../../log.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
-import type { ParticipantRef } from '../signature-requests/load-for-actor.ts';
+import type { ActorRef, ParticipantRef } from '../signature-requests/load-for-actor.ts';
 
 /**
  * What the signing and request-file use cases get: the service context shape (db, blobs, config,
@@ -20,6 +20,9 @@ export type SigningContext = {
   /** Facts about how the signer was authenticated, added to the 'signed' evidence. */
   evidence?: Record<string, unknown>;
 };
+
+/** The signing use cases only an account reaches (`POST /v3/sign`, the mobile confirmation). */
+export type AccountSigningContext = SigningContext & { principal: ActorRef };
 
 /** A file to hand out: bytes, the download name and the media type. */
 export type FileOut = { bytes: Uint8Array; fileName: string; contentType: string };

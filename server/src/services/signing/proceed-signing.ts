@@ -1,7 +1,7 @@
 import type { ZSignResultSchema } from '@signet/shared/signature-request/signature-request.schema';
 import type { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import type { SigningContext } from './context.ts';
+import type { AccountSigningContext } from './context.ts';
 import { signRequests } from './sign-batch.ts';
 import type { TSignPayload } from './sign-request.ts';
 import { confirmChallenge, findChallenge } from './tan.ts';
@@ -14,7 +14,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * its batch is signed as `POST /v3/sign` would, with the trust service's certificate.
  */
 export async function proceedSigning(
-  ctx: SigningContext,
+  ctx: AccountSigningContext,
   provider: string,
   id: string,
   pwdotp: string,

@@ -1,7 +1,7 @@
 import type { ZSignResultSchema } from '@signet/shared/signature-request/signature-request.schema';
 import type { z } from 'zod';
 import { AppError, isAppError } from '../../errors.ts';
-import type { SigningContext } from './context.ts';
+import type { AccountSigningContext } from './context.ts';
 import { signRequest, type TSignPayload } from './sign-request.ts';
 import { resolveTrust } from './trust-step.ts';
 
@@ -17,7 +17,7 @@ type TSignResult = z.output<typeof ZSignResultSchema>;
  * nothing is an error. `confirmed`: the TAN was checked already (the mobile confirmation).
  */
 export async function signRequests(
-  ctx: SigningContext,
+  ctx: AccountSigningContext,
   batch: readonly TSignPayload[],
   options: { confirmed?: boolean } = {},
 ): Promise<TSignResult> {

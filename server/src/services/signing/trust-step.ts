@@ -16,7 +16,7 @@ import type { TrustProvider } from '../../providers/trust/trust-provider.ts';
 import { platformCa } from '../pki/platform-ca.ts';
 import { requireUser } from '../users/find-user.ts';
 import { SES_PROVIDER, signatureQualitiesOf } from '../users/user-dto.ts';
-import type { SigningContext } from './context.ts';
+import type { AccountSigningContext, SigningContext } from './context.ts';
 import type { TSignPayload } from './sign-request.ts';
 import {
   challengeView,
@@ -85,7 +85,7 @@ function subjectOf(user: TUserRow): CertificateSubject {
  * (the mobile confirmation).
  */
 export async function resolveTrust(
-  ctx: SigningContext,
+  ctx: AccountSigningContext,
   batch: readonly TSignPayload[],
   options: { confirmed?: boolean } = {},
 ): Promise<BatchTrust> {

@@ -83,3 +83,8 @@ export function stampContent(
 export function verificationUrl(publicUrl: string, documentId: string): string {
   return `${publicUrl}${VERIFY_PAGE}?${VERIFY_DOCUMENT_QUERY}=${encodeURIComponent(documentId)}`;
 }
+
+/** The stamp's lines for a signer without a visual signature of their own (a direct signer). */
+export function visualSignatureLines(language: string, signer: StampSigner): string[] {
+  return [...stampContent(language, signer, null, '')('').lines];
+}
