@@ -238,6 +238,7 @@ function ensureSystemTools() {
   if (!has('qpdf')) missing.push('qpdf');
   if (!has('openssl')) missing.push('openssl');
   if (!has('mutool')) missing.push('mupdf-tools');
+  if (!has('zbarimg')) missing.push('zbar-tools');
   if (!pgBin) missing.push('postgresql');
   if (missing.length === 0) return;
   const isRoot = process.getuid?.() === 0;

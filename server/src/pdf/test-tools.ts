@@ -1,5 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -14,6 +21,7 @@ const PACKAGES = {
   qpdf: 'qpdf',
   openssl: 'openssl',
   mutool: 'mupdf-tools',
+  zbarimg: 'zbar-tools',
 } as const;
 type Tool = keyof typeof PACKAGES;
 
@@ -290,6 +298,25 @@ export async function signatureBoxes(
     });
   }
   return out;
+}
+
+/** The QR codes on one page (1-based) as a phone would read them: MuPDF renders, zbar decodes. */
+export function decodeQrCodes(bytes: Uint8Array, page: number): string[] {
+  return withFile(bytes, (path, dir) => {
+    const drawn = run('mutool', ['draw', '-r', '200', '-o', 'page.png', path, String(page)], dir);
+    if (drawn.status !== 0) throw new Error(`mutool draw failed: ${drawn.output}`);
+    // QR codes only (zbar's other decoders chatter on stderr); exit 4 is "none found", not an error.
+    requireTool('zbarimg');
+    const found = spawnSync(
+      'zbarimg',
+      ['-q', '--raw', '-Sdisable', '-Sqrcode.enable', 'page.png'],
+      { cwd: dir, encoding: 'utf8' },
+    );
+    if (found.status !== 0 && found.status !== 4) {
+      throw new Error(`zbarimg failed: ${found.stderr}`);
+    }
+    return found.stdout.split('\n').filter((line) => line.length > 0);
+  });
 }
 
 /** `mutool sign -v` (MuPDF, a second validator): one verdict line per signature. */

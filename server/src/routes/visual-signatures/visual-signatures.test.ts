@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import type { TSignatureRequest } from '@signet/shared/signature-request/signature-request.schema';
+import { VERIFY_DOCUMENT_QUERY, VERIFY_PAGE } from '@signet/shared/verify/verify.constants';
 import type {
   TVisualSignature,
   TVisualSignatureList,
@@ -12,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visualSignatures } from '../../db/schema/visual-signatures.ts';
 import { makeTestPdf } from '../../pdf/make-test-pdf.ts';
-import { pdfsig, pdfText, requireTool } from '../../pdf/test-tools.ts';
+import { decodeQrCodes, pdfsig, pdfText, requireTool } from '../../pdf/test-tools.ts';
 import { signUp } from '../auth/testing.ts';
 import { createDocumentsTestApp, uploadPdf } from '../documents/testing.ts';
 import { signBatch } from '../signing/testing.ts';
@@ -24,6 +25,7 @@ let email: string;
 
 beforeAll(async () => {
   requireTool('pdftotext');
+  requireTool('zbarimg');
   t = await createDocumentsTestApp();
   ({ token, email } = await signUp(t, { firstName: 'Łukasz' }));
 });
@@ -233,7 +235,8 @@ describe('visual signatures', () => {
           {
             account_email: email,
             document_signatures: [
-              { document_id: doc.id, page: 2, x: 60, y: 80, width: 300, height: 140 },
+              // Below the last line of page 2, on blank paper (a QR code over text cannot be read).
+              { document_id: doc.id, page: 2, x: 285, y: 722, width: 300, height: 115 },
             ],
           },
         ],
@@ -256,6 +259,11 @@ describe('visual signatures', () => {
     expect(text).toContain('Müller AG, Zürich');
     expect(text).toContain('Unterzeichnet mit Signet');
     expect(text).toContain('Unterzeichnet in Zürich,');
+    expect(text).not.toContain('Zürich, Unterzeichnet');
+    // The QR code opens Signet's public verification of this document.
+    const [qr, ...more] = decodeQrCodes(pdf, 2);
+    expect(more).toEqual([]);
+    expect(qr?.endsWith(`${VERIFY_PAGE}?${VERIFY_DOCUMENT_QUERY}=${doc.id}`), qr).toBe(true);
     const dir = mkdtempSync(join(tmpdir(), 'signet-vs-'));
     try {
       writeFileSync(join(dir, 'doc.pdf'), pdf);

@@ -47,7 +47,8 @@ export function stampContent(
           legislation: text.t(`signature.legislation.${signer.legislation}`),
         })
       : quality;
-  const date = text.t('signature.signedAt', { date: text.date(signer.at) });
+  const when = text.date(signer.at);
+  const date = text.t('signature.signedAt', { date: when });
   if (!settings) {
     const lines = [
       signer.name,
@@ -65,7 +66,7 @@ export function stampContent(
     ...(settings.displayDate
       ? [
           settings.location
-            ? text.t('signature.signedAtPlace', { place: settings.location, date })
+            ? text.t('signature.signedAtPlace', { place: settings.location, date: when })
             : date,
         ]
       : []),
