@@ -31,6 +31,7 @@ import { signers } from '../src/db/schema/signers.ts';
 import { users } from '../src/db/schema/users.ts';
 import { createLogger } from '../src/log.ts';
 import { createMailboxMailer } from '../src/mail/mailer.ts';
+import { PdfPool } from '../src/pdf/pool/pool.ts';
 import { warmUpSigning } from '../src/pdf/warm-up.ts';
 import { createSession } from '../src/services/auth/create-session.ts';
 import {
@@ -53,6 +54,7 @@ const config = loadConfig({ SIGNET_MODE: 'test', DATA_DIR: dataDir });
 const database = await openTestDatabase();
 const db = database.db;
 const blobs = new FsBlobStore(dataDir);
+const pdf = new PdfPool({ size: 2 });
 const log = createLogger(config);
 
 try {
@@ -91,7 +93,7 @@ try {
   const ca = await platformCa(db, config);
   await warmUpSigning(ca, await timestampAuthority(config, ca));
 
-  const app = createApp({ config, db, log, mailer: createMailboxMailer(), blobs });
+  const app = createApp({ config, db, log, mailer: createMailboxMailer(), blobs, pdf });
   const server = createAdaptorServer({ fetch: app.fetch });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
@@ -133,7 +135,7 @@ try {
 
   const bytes = doc.bytes;
   const put = await blobs.put(bytes);
-  const measure = stampSpaceJobHandlers(db, blobs);
+  const measure = stampSpaceJobHandlers({ db, blobs, pdf });
   async function newRequest(placed: boolean): Promise<string> {
     const [d] = await db
       .insert(documents)
@@ -256,6 +258,7 @@ try {
   });
   server.close();
 } finally {
+  await pdf.close();
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -112,7 +112,7 @@ async function main() {
       // The identification sandbox's webhooks (its results, after realistic delays).
       ...identWebhookHandlers((update) => applyIdentUpdate(db, update)),
       // Each upload's last page measured for stamps, off the signing path.
-      ...stampSpaceJobHandlers(db, blobs),
+      ...stampSpaceJobHandlers({ db, blobs, pdf }),
     },
     attachments: mailAttachmentResolver({ db, blobs, config, log }),
   });

@@ -128,6 +128,70 @@ function release(entry: Entry): void {
   if (entry.users === 0 && ![...documents.values()].includes(entry)) destroy(entry);
 }
 
+/** A parsed page of a document held here, with the pdfjs module that drew it. */
+type PageUse<T> = (page: PdfPage, pdfjs: PdfJs) => Promise<T>;
+type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
+
+/**
+ * Runs `use` on page `page` (1-based) of the document `sha256`, parsed here once and kept for
+ * its next pages (`bytes` is asked for only when it is not held yet). The page is released
+ * afterwards; pdfjs failures become PDF_ENCRYPTED / PDF_UNREADABLE (422), a page past the end
+ * PageOutOfRangeError (404).
+ */
+export async function withPdfPage<T>(
+  sha256: string,
+  bytes: () => Promise<Uint8Array>,
+  page: number,
+  use: PageUse<T>,
+): Promise<T> {
+  const pdfjs = await loadPdfJs();
+  const entry = openDocument(
+    pdfjs,
+    sha256,
+    documents.has(sha256) ? new Uint8Array() : await bytes(),
+  );
+  try {
+    const doc = await entry.doc;
+    if (page > doc.numPages) throw new PageOutOfRangeError(page, doc.numPages);
+    const pdfPage = await doc.getPage(page).catch((e: unknown) => {
+      throw toPdfError(e);
+    });
+    try {
+      return await use(pdfPage, pdfjs);
+    } finally {
+      pdfPage.cleanup();
+    }
+  } finally {
+    release(entry);
+  }
+}
+
+/**
+ * Draws a page on a white canvas of `width` × `height` pixels through `viewport` and returns its
+ * RGBA pixels. Annotations with appearances (visual signatures) are drawn when `annotations`.
+ */
+export async function drawPage(
+  pdfPage: PdfPage,
+  pdfjs: PdfJs,
+  viewport: ReturnType<PdfPage['getViewport']>,
+  size: { width: number; height: number },
+  annotations: boolean,
+): Promise<Uint8ClampedArray> {
+  const canvas = createCanvas(size.width, size.height);
+  await pdfPage
+    .render({
+      // pdfjs draws through the 2D canvas API, which @napi-rs/canvas implements.
+      canvas: canvas as unknown as Parameters<typeof pdfPage.render>[0]['canvas'],
+      viewport,
+      background: '#ffffff',
+      annotationMode: annotations ? pdfjs.AnnotationMode.ENABLE : pdfjs.AnnotationMode.DISABLE,
+    })
+    .promise.catch((e: unknown) => {
+      throw toPdfError(e);
+    });
+  return canvas.getContext('2d').getImageData(0, 0, size.width, size.height).data;
+}
+
 /** The rendered image of one page. */
 export type RenderedPage = { png: Uint8Array; width: number; height: number };
 
@@ -152,49 +216,20 @@ export async function renderPage(
   ) {
     throw new AppError('INVALID_PAGE', 400, 'No such page image.', { page, scale });
   }
-  const pdfjs = await loadPdfJs();
-  const entry = openDocument(
-    pdfjs,
-    sha256,
-    documents.has(sha256) ? new Uint8Array() : await bytes(),
-  );
-  try {
-    const doc = await entry.doc;
-    if (page > doc.numPages) throw new PageOutOfRangeError(page, doc.numPages);
-    const pdfPage = await doc.getPage(page).catch((e: unknown) => {
-      throw toPdfError(e);
-    });
-    try {
-      const viewport = pdfPage.getViewport({ scale: scale / 100 });
-      const width = Math.max(1, Math.round(viewport.width));
-      const height = Math.max(1, Math.round(viewport.height));
-      if (width * height > MAX_RENDER_PIXELS || width > MAX_SIDE || height > MAX_SIDE) {
-        const unit = pdfPage.getViewport({ scale: 1 });
-        const fit = Math.min(
-          Math.sqrt(MAX_RENDER_PIXELS / (unit.width * unit.height)),
-          MAX_SIDE / unit.width,
-          MAX_SIDE / unit.height,
-        );
-        throw new PageTooLargeError(page, scale, Math.floor(fit * 100));
-      }
-      const canvas = createCanvas(width, height);
-      await pdfPage
-        .render({
-          // pdfjs draws through the 2D canvas API, which @napi-rs/canvas implements.
-          canvas: canvas as unknown as Parameters<typeof pdfPage.render>[0]['canvas'],
-          viewport,
-          background: '#ffffff',
-          annotationMode: pdfjs.AnnotationMode.ENABLE,
-        })
-        .promise.catch((e: unknown) => {
-          throw toPdfError(e);
-        });
-      const rgba = canvas.getContext('2d').getImageData(0, 0, width, height).data;
-      return { png: await encodePng(rgba, width, height), width, height };
-    } finally {
-      pdfPage.cleanup();
+  return withPdfPage(sha256, bytes, page, async (pdfPage, pdfjs) => {
+    const viewport = pdfPage.getViewport({ scale: scale / 100 });
+    const width = Math.max(1, Math.round(viewport.width));
+    const height = Math.max(1, Math.round(viewport.height));
+    if (width * height > MAX_RENDER_PIXELS || width > MAX_SIDE || height > MAX_SIDE) {
+      const unit = pdfPage.getViewport({ scale: 1 });
+      const fit = Math.min(
+        Math.sqrt(MAX_RENDER_PIXELS / (unit.width * unit.height)),
+        MAX_SIDE / unit.width,
+        MAX_SIDE / unit.height,
+      );
+      throw new PageTooLargeError(page, scale, Math.floor(fit * 100));
     }
-  } finally {
-    release(entry);
-  }
+    const rgba = await drawPage(pdfPage, pdfjs, viewport, { width, height }, true);
+    return { png: await encodePng(rgba, width, height), width, height };
+  });
 }

@@ -129,7 +129,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
       ...smsHandlers(config, database.db),
       ...businessJobHandlers({ db: database.db, blobs, config, log }),
       ...identWebhookHandlers((update) => applyIdentUpdate(database.db, update)),
-      ...stampSpaceJobHandlers(database.db, blobs),
+      ...stampSpaceJobHandlers({ db: database.db, blobs, pdf }),
     },
     attachments: mailAttachmentResolver({ db: database.db, blobs, config, log }),
   });

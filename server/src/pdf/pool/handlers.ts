@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { AppError } from '../../errors.ts';
 import { preflightPdf } from '../preflight.ts';
 import { cachedDocuments, renderPage } from '../render-page.ts';
+import { measurePageOccupancy } from '../stamp/measure.ts';
 import { NEED_SOURCE, type PdfJobKind, type PdfJobs, type PdfSource } from './jobs.ts';
 
 /** The bytes of a job's PDF: sent along, or read from the file it names. */
@@ -18,6 +19,8 @@ export const handlers: { [K in PdfJobKind]: Handler<K> } = {
   preflight: async ({ source, options }) => preflightPdf(await bytesOf(source), options),
   render: ({ source, page, scale }) =>
     renderPage(source.sha256, () => bytesOf(source), page, scale),
+  'stamp-space': ({ source, page }) =>
+    measurePageOccupancy(source.sha256, () => bytesOf(source), page),
   // The validator (pkijs) loads when a worker first verifies.
   verify: async ({ source, trustedRoots }) => {
     const { analysePdf } = await import('../verify/analyse.ts');

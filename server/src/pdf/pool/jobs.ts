@@ -1,6 +1,7 @@
 import type { TVerifyReport } from '@signet/shared/verify/verify.schema';
 import type { PdfInspection, PreflightOptions } from '../preflight.ts';
 import type { RenderedPage } from '../render-page.ts';
+import type { MeasureResult } from '../stamp/measure.ts';
 
 /**
  * The jobs a PDF worker runs: the contract between the pool (parent) and its workers (child).
@@ -20,6 +21,8 @@ export type PdfJobs = {
   preflight: { input: { source: PdfSource; options: PreflightOptions }; output: PdfInspection };
   /** One page image (render-page.ts). */
   render: { input: { source: PdfSource; page: number; scale: number }; output: RenderedPage };
+  /** Which parts of one page (0-based) are drawn on, for stamps (stamp/measure.ts). */
+  'stamp-space': { input: { source: PdfSource; page: number }; output: MeasureResult };
   /** The public validator's report over any PDF (verify/analyse.ts), against trusted roots (DER). */
   verify: { input: { source: PdfSource; trustedRoots: Uint8Array[] }; output: TVerifyReport };
 };

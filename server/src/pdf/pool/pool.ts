@@ -37,7 +37,7 @@ export type PdfPoolOptions = {
   idleMs?: number;
   /** Most jobs waiting for a worker; more are refused with 503 (default 256). */
   queueLimit?: number;
-  /** Time limit of one job by kind, in ms (defaults: preflight 15 s, render 20 s, verify 30 s). */
+  /** Time limit of one job by kind, in ms (defaults: preflight 15 s, render and stamp-space 20 s, verify 30 s). */
   timeouts?: Partial<Record<PdfJobKind, number>>;
   log?: Logger;
   /** The worker's entry module (tests may pass another). */
@@ -81,6 +81,7 @@ type Worker = {
 const DEFAULT_TIMEOUTS: Record<PdfJobKind, number> = {
   preflight: 15_000,
   render: 20_000,
+  'stamp-space': 20_000,
   verify: 30_000,
 };
 const WATCH_INTERVAL_MS = 100;

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { VISUAL_SIGNATURE_SIZE } from '@signet/shared/signature-request/signature-request.constants';
-import { threadCall } from '../../threads/thread-call.ts';
+import type { PdfPool } from '../pool/pool.ts';
 import {
   type Box,
   CELL_PT,
@@ -7,19 +8,9 @@ import {
   findFreeBoxes,
   type Occupancy,
   type PackedOccupancy,
-  packOccupancy,
   takeBox,
   unpackOccupancy,
 } from './free-area.ts';
-import type { MeasureJob, MeasureResult } from './measure.worker.ts';
-
-const measure = threadCall<MeasureJob, MeasureResult>(
-  new URL('./measure.worker.ts', import.meta.url),
-  {
-    timeoutMs: 20_000,
-    resourceLimits: { maxOldGenerationSizeMb: 512 },
-  },
-);
 
 /** A stamp's place: a page (0-based) and a box in points from its top-left corner. */
 export type Slot = Box & { page: number };
@@ -39,6 +30,8 @@ export type StampPlan = {
 
 export type PlanInput = {
   bytes: Uint8Array;
+  /** The PDF workers that measure the last page when it was not measured after the upload. */
+  pdf: PdfPool;
   /** Pages of the document and the last page's size in points. */
   pages: number;
   lastPage: { width: number; height: number };
@@ -56,12 +49,24 @@ export type PlanInput = {
 export type StampSpace = { page: number; occupancy: PackedOccupancy };
 
 /**
- * Measures which parts of page `page` (0-based) are drawn on, on the measure thread; null when
- * the page cannot be measured (too complex, broken), which counts as a full page.
+ * Measures which parts of page `page` (0-based) are drawn on, in a PDF worker (the pool's
+ * `stamp-space` job: its time and memory limits); null when the page cannot be measured (too
+ * complex, broken, the workers busy), which counts as a full page.
  */
-export async function measurePage(bytes: Uint8Array, page: number): Promise<StampSpace | null> {
+export async function measurePage(
+  pdf: PdfPool,
+  bytes: Uint8Array,
+  page: number,
+  priority: 'interactive' | 'background' = 'interactive',
+): Promise<StampSpace | null> {
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
   try {
-    return { page, occupancy: packOccupancy((await measure({ bytes, page })).occupancy) };
+    const { occupancy } = await pdf.run(
+      'stamp-space',
+      { source: { sha256 }, page },
+      { priority, source: async () => ({ bytes }) },
+    );
+    return { page, occupancy };
   } catch {
     return null;
   }
@@ -89,7 +94,9 @@ export async function planStamps(input: PlanInput): Promise<StampPlan> {
   const last = input.pages - 1;
   const size = stampSize(input.lastPage);
   const space =
-    input.measured?.page === last ? input.measured : await measurePage(input.bytes, last);
+    input.measured?.page === last
+      ? input.measured
+      : await measurePage(input.pdf, input.bytes, last);
   const occupancy: Occupancy | null = space ? unpackOccupancy(space.occupancy) : null;
   if (occupancy) {
     for (const box of input.placed) takeBox(occupancy, box);

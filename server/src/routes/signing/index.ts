@@ -9,7 +9,7 @@ import { deleteAttachment } from '../../services/attachments/delete-attachment.t
 import { getAttachment, getAttachmentContent } from '../../services/attachments/get-attachment.ts';
 import { listAttachments } from '../../services/attachments/list-attachments.ts';
 import { uploadAttachment } from '../../services/attachments/upload-attachment.ts';
-import { blobStoreFor } from '../../services/documents/blobs.ts';
+import { blobStoreFor, pdfPoolFor } from '../../services/documents/blobs.ts';
 import { tooLarge } from '../../services/documents/upload-document.ts';
 import type { SigningContext } from '../../services/signing/context.ts';
 import { getReport } from '../../services/signing/get-report.ts';
@@ -22,6 +22,7 @@ export const signingRoutes: RouteModule = (api, deps) => {
   const files = (userId: string, c: Parameters<typeof requestMeta>[0]): SigningContext => ({
     db: deps.db,
     blobs: blobStoreFor(deps),
+    pdf: pdfPoolFor(deps),
     config: deps.config,
     log: deps.log,
     principal: { userId },

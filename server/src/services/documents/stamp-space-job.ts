@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { documents } from '../../db/schema/documents.ts';
 import { jobs } from '../../db/schema/outbox.ts';
 import type { JobHandler } from '../../jobs/worker.ts';
+import type { PdfPool } from '../../pdf/pool/pool.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 
 /** Job kind: measure an uploaded document's last page for stamps (pdf/stamp/plan.ts). */
@@ -14,11 +15,20 @@ export async function enqueueStampSpace(tx: DbOrTx, documentId: string): Promise
 }
 
 /**
- * The worker's handler: measures the last page of the document as uploaded (on the measure
- * thread) and keeps the result with it, so the first signature without a placement plans its
- * stamps without rendering anything. Idempotent; a document already signed or gone is skipped.
+ * The worker's handler: measures the last page of the document as uploaded (in a PDF worker,
+ * after the jobs someone waits for) and keeps the result with it, so the first signature
+ * without a placement plans its stamps without rendering anything. Idempotent; a document
+ * already signed or gone is skipped.
  */
-export function stampSpaceJobHandlers(db: Db, store: BlobStore): Record<string, JobHandler> {
+export function stampSpaceJobHandlers({
+  db,
+  blobs,
+  pdf,
+}: {
+  db: Db;
+  blobs: BlobStore;
+  pdf: PdfPool;
+}): Record<string, JobHandler> {
   return {
     [STAMP_SPACE_JOB]: async (job) => {
       const { documentId } = job.payload as { documentId: string };
@@ -28,10 +38,10 @@ export function stampSpaceJobHandlers(db: Db, store: BlobStore): Record<string, 
         .where(and(eq(documents.id, documentId), isNull(documents.stampSpace)))
         .limit(1);
       if (!doc) return { status: 'delivered' };
-      const bytes = await store.get(doc.key);
+      const bytes = await blobs.get(doc.key);
       if (!bytes) return { status: 'delivered' };
       const { measurePage } = await import('../../pdf/stamp/plan.ts');
-      const space = await measurePage(bytes, doc.pages - 1);
+      const space = await measurePage(pdf, bytes, doc.pages - 1, 'background');
       if (space) {
         await db
           .update(documents)

@@ -82,6 +82,7 @@ export async function createMabPar(
 export type MabRedirectContext = {
   db: Db;
   blobs: BlobStore;
+  pdf: SigningContext['pdf'];
   config: SigningContext['config'];
   meta: EventMeta;
   mab: MabProvider | null;
@@ -130,6 +131,7 @@ export async function mabRedirectSign(
           {
             db: ctx.db,
             blobs: ctx.blobs,
+            pdf: ctx.pdf,
             config: ctx.config,
             principal: { kind: 'nas', requestId: session.requestId, signerId: session.signerId },
             meta: ctx.meta,

@@ -2,16 +2,19 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { EventMeta } from '../../evidence/record-event.ts';
 import type { Logger } from '../../log.ts';
+import type { PdfPool } from '../../pdf/pool/pool.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { ActorRef, ParticipantRef } from '../signature-requests/load-for-actor.ts';
 
 /**
- * What the signing and request-file use cases get: the service context shape (db, blobs, config,
- * log, principal, meta).
+ * What the signing and request-file use cases get: the service context shape (db, blobs, pdf,
+ * config, log, principal, meta).
  */
 export type SigningContext = {
   db: Db;
   blobs: BlobStore;
+  /** The PDF workers (stamp placement measures pages there). */
+  pdf: PdfPool;
   config: Pick<Config, 'secret' | 'publicUrl' | 'tsaUrl' | 'maxUploadBytes' | 'mode' | 'platform'>;
   log?: Pick<Logger, 'error' | 'warn'>;
   /** An account, or a direct signer (who reaches only their own slot of their own request). */

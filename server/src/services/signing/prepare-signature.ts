@@ -109,6 +109,7 @@ export async function prepareSignature(
   const documents: SignedDocument[] = [];
   for (const [i, d] of loaded.documents.entries()) {
     const place = await stampPlacement(
+      ctx.pdf,
       loaded,
       d,
       blobs[i] as Uint8Array,

@@ -1,4 +1,5 @@
 import type { TDocumentSignature } from '@signet/shared/signature-request/signature-request.schema';
+import type { PdfPool } from '../../pdf/pool/pool.ts';
 import type { SignatureField } from '../../pdf/signature-field.ts';
 import type { StampPlan } from '../../pdf/stamp/plan.ts';
 import type { LoadedDocument, LoadedRequest } from '../signature-requests/load-for-actor.ts';
@@ -25,9 +26,11 @@ export const toField = (p: TDocumentSignature): SignatureField => ({
  * The stamp's place on document `d` for the signer `signerId`: their own placement (the call's,
  * else the one the sender saved), else their slot of the document's stamp plan — made now when
  * the document has none yet (pdf/stamp/plan.ts: blank space of the last page, else appended
- * signature pages), from `bytes`, its current version.
+ * signature pages), from `bytes`, its current version (measured by the PDF workers `pdf` when
+ * the upload's measurement is missing).
  */
 export async function stampPlacement(
+  pdf: PdfPool,
   loaded: LoadedRequest,
   d: LoadedDocument,
   bytes: Uint8Array,
@@ -52,6 +55,7 @@ export async function stampPlacement(
     const box = doc.getPage(pages - 1)?.getCropBox() ?? { width: 595.28, height: 841.89 };
     plan = await planStamps({
       bytes,
+      pdf,
       pages,
       lastPage: { width: box.width, height: box.height },
       count: Math.max(1, unplaced.length),
