@@ -16,6 +16,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createCanvas } from '@napi-rs/canvas';
 import { resultsDir } from './report.ts';
 
@@ -312,11 +313,12 @@ function makeOffice(dir: string, out: string, chapters: number): void {
   writeFileSync(out, readFileSync(join(dir, 'letter.pdf')));
 }
 
-/** One page as a scanner delivers it: 200 dpi greyish paper, slightly rotated text, JPEG. */
-function scanPage(seed: number, grain: number, quality: number): Buffer {
+/** One A4 page as a scanner delivers it: greyish paper, slightly rotated text, JPEG. */
+function scanPage(seed: number, grain: number, quality: number, dpi = 200): Buffer {
   const rnd = random(seed);
-  const width = 1654;
-  const height = 2339;
+  const k = dpi / 200;
+  const width = Math.round(1654 * k);
+  const height = Math.round(2339 * k);
   const canvas = createCanvas(width, height);
   const g = canvas.getContext('2d');
   g.fillStyle = '#f4f1ea';
@@ -326,8 +328,10 @@ function scanPage(seed: number, grain: number, quality: number): Buffer {
   g.rotate((rnd() - 0.5) * 0.02);
   g.translate(-width / 2, -height / 2);
   g.fillStyle = '#222222';
-  g.font = '30px serif';
-  for (let y = 160; y < height - 160; y += 46) g.fillText(sentence(rnd).slice(0, 80), 140, y);
+  g.font = `${Math.round(30 * k)}px serif`;
+  for (let y = 160 * k; y < height - 160 * k; y += 46 * k) {
+    g.fillText(sentence(rnd).slice(0, 80), 140 * k, y);
+  }
   g.restore();
   // Paper grain and sensor noise: what makes scans large.
   const image = g.getImageData(0, 0, width, height);
@@ -341,11 +345,18 @@ function scanPage(seed: number, grain: number, quality: number): Buffer {
   return canvas.toBuffer('image/jpeg', quality);
 }
 
-function makeScan(dir: string, out: string, pages: number, grain: number, quality: number): void {
+function makeScan(
+  dir: string,
+  out: string,
+  pages: number,
+  grain: number,
+  quality: number,
+  dpi = 200,
+): void {
   const files: string[] = [];
   for (let p = 1; p <= pages; p++) {
     const file = `page${String(p).padStart(3, '0')}.jpg`;
-    writeFileSync(join(dir, file), scanPage(p, grain, quality));
+    writeFileSync(join(dir, file), scanPage(p, grain, quality, dpi));
     files.push(file);
   }
   run('img2pdf', ['--pagesize', 'A4', '-o', 'scan.pdf', ...files], dir);
@@ -409,14 +420,60 @@ export function realDocument(name: DocumentName): RealDocument | string {
   return { name, producer: recipe.producer, bytes: new Uint8Array(readFileSync(file)) };
 }
 
-// `node server/bench/documents.ts [name…]`: generate (or list) the documents.
+/**
+ * Small documents of the same four producers, shipped in `server/test-fixtures/real-world/` so
+ * tests read them without the tools (`node server/bench/documents.ts --fixtures` remakes them).
+ */
+export const FIXTURES = {
+  'tex-3p': { tool: 'pdflatex', make: (dir: string, out: string) => makeTex(dir, out, 3, 0) },
+  'chromium-2p': {
+    tool: 'chromium',
+    make: (dir: string, out: string) => makeChromium(dir, out, 2),
+  },
+  'office-2p': { tool: 'soffice', make: (dir: string, out: string) => makeOffice(dir, out, 2) },
+  'scan-2p': {
+    tool: 'img2pdf',
+    make: (dir: string, out: string) => makeScan(dir, out, 2, 12, 50, 75),
+  },
+} as const;
+export type FixtureName = keyof typeof FIXTURES;
+
+/** Where the shipped fixtures are. */
+export const fixturesDir = fileURLToPath(new URL('../test-fixtures/real-world/', import.meta.url));
+
+/** A shipped fixture's bytes (no tool needed). */
+export function realWorldFixture(name: FixtureName): Uint8Array {
+  return new Uint8Array(readFileSync(join(fixturesDir, `${name}.pdf`)));
+}
+
+function makeFixtures(): void {
+  mkdirSync(fixturesDir, { recursive: true });
+  for (const [name, recipe] of Object.entries(FIXTURES)) {
+    const missing = ensureTool(recipe.tool);
+    if (missing) throw new Error(missing);
+    const dir = join(cacheDir, `${name}.work`);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    const out = join(fixturesDir, `${name}.pdf`);
+    recipe.make(dir, out);
+    rmSync(dir, { recursive: true, force: true });
+    console.log(`${name}: ${(readFileSync(out).length / 1024).toFixed(0)} KB`);
+  }
+}
+
+// `node server/bench/documents.ts [name…]`: generate (or list) the documents;
+// `--fixtures`: remake the small shipped ones.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const names = (
-    process.argv.length > 2 ? process.argv.slice(2) : DOCUMENT_NAMES
-  ) as DocumentName[];
-  for (const name of names) {
-    const doc = realDocument(name);
-    if (typeof doc === 'string') console.log(`${name}: skipped, ${doc}`);
-    else console.log(`${name}: ${(doc.bytes.length / 1e6).toFixed(2)} MB, ${doc.producer}`);
+  if (process.argv[2] === '--fixtures') {
+    makeFixtures();
+  } else {
+    const names = (
+      process.argv.length > 2 ? process.argv.slice(2) : DOCUMENT_NAMES
+    ) as DocumentName[];
+    for (const name of names) {
+      const doc = realDocument(name);
+      if (typeof doc === 'string') console.log(`${name}: skipped, ${doc}`);
+      else console.log(`${name}: ${(doc.bytes.length / 1e6).toFixed(2)} MB, ${doc.producer}`);
+    }
   }
 }
