@@ -73,8 +73,9 @@ export default function DirectView({ lang, requestId, userId, initial, sender: k
       setFailed(null);
       return read;
     } catch (error) {
-      if (ApiError.of(error).status === 404) {
-        leaveTo(DIRECT_SIGN_PAGES.notAvailable);
+      const { status } = ApiError.of(error);
+      if (status === 404 || status === 410) {
+        leaveTo(status === 410 ? DIRECT_SIGN_PAGES.expired : DIRECT_SIGN_PAGES.notAvailable);
         return null;
       }
       setFailed(t('error.load'));
