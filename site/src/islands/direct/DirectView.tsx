@@ -7,6 +7,8 @@ import { codeFromLang } from '@signet/shared/i18n/lang.rules';
 import type { TSignerStatus } from '@signet/shared/signature-request/signature-request.constants';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DialogHost, OverlayHost } from '../../components/shell/ModalHost.tsx';
+import { DocumentViewer } from '../../components/viewer/DocumentViewer.tsx';
+import type { TPageSource } from '../../components/viewer/page-source.ts';
 import { openDeclineDialog } from '../../dialogs/general/decline.tsx';
 import { getT } from '../../lib/i18n.ts';
 import { openDirectSignOverlay } from '../../overlays/direct-sign.tsx';
@@ -19,7 +21,6 @@ import {
   updateDirectSession,
 } from '../../stores/direct-sign.ts';
 import { formatDate, Loading } from '../requests/ui.tsx';
-import { PagesPreview } from '../requests/view/PagesPreview.tsx';
 import { directApi, signInWithLink } from './api.ts';
 
 type TDirectRequest = RouteOutput<RouteOf<typeof endpoints.getDirectSignatureRequest>>;
@@ -115,6 +116,16 @@ export default function DirectView({ lang, requestId, userId, initial, sender: k
     return () => stop();
   }, [requestId, userId, lang, api, load, initial, known]);
 
+  // Page images carry the document token; the source changes only when the token is renewed.
+  const tokenValue = token.current?.value ?? '';
+  const source = useMemo<TPageSource>(
+    () => ({
+      kind: 'url',
+      src: (documentId, page, scale) => api.pageUrl(documentId, tokenValue, page, scale),
+    }),
+    [api, tokenValue],
+  );
+
   if (failed) {
     return (
       <div className="acc-alert" role="alert">
@@ -204,23 +215,13 @@ export default function DirectView({ lang, requestId, userId, initial, sender: k
           </button>
         )}
         {doc && documentToken && (
-          <a
-            className="btn btn--text"
-            href={api.fileUrl('download', doc.id, documentToken)}
-            download
-          >
+          <a className="btn btn--text" href={api.downloadUrl(doc.id, documentToken)} download>
             {t('action.download')}
           </a>
         )}
       </section>
 
-      {documentToken && (
-        <PagesPreview
-          t={t}
-          request={request}
-          pageSrc={(documentId, page) => api.fileUrl('page', documentId, documentToken, page)}
-        />
-      )}
+      {documentToken && <DocumentViewer t={t} documents={request.documents} source={source} />}
       <p className="rq-hint dx-sent">
         {t('view.sentAt', { date: formatDate(lang, request.initiated_at ?? request.created_at) })}
       </p>
