@@ -271,13 +271,8 @@ export function DocumentViewer({
           >
             <span aria-hidden="true">‹</span>
           </button>
-          <form
-            className="dv-bar__jump"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (typedPage !== null) goTo(typedPage);
-            }}
-          >
+          {/* Not a form: the viewer also sits inside the upload page's form, where Enter would send. */}
+          <div className="dv-bar__jump">
             <label htmlFor={`${id}-page`} className="acc-visually-hidden">
               {t('requests:viewer.pageInput', { count })}
             </label>
@@ -292,9 +287,14 @@ export function DocumentViewer({
               onFocus={(e) => e.currentTarget.select()}
               onChange={(e) => setTyped(e.currentTarget.value)}
               onBlur={() => setTyped(null)}
+              onKeyDown={(e) => {
+                if (e.key !== 'Enter') return;
+                e.preventDefault();
+                if (typedPage !== null) goTo(typedPage);
+              }}
             />
             <span className="dv-bar__count">{t('requests:viewer.pageOf', { count })}</span>
-          </form>
+          </div>
           <button
             type="button"
             className="btn btn--text dv-bar__step"

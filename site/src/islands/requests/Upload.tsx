@@ -9,6 +9,7 @@ import { notify } from '../account/session.ts';
 import { FilesSection } from './upload/FilesSection.tsx';
 import { createBody, draftProblems, type TPerson, type TProblem } from './upload/new-request.ts';
 import { PeopleList } from './upload/PeopleList.tsx';
+import { PreviewSection } from './upload/PreviewSection.tsx';
 import { isPlanLimit, newKey, useUploads } from './upload/useUploads.ts';
 
 const person = (order: number): TPerson => ({ key: newKey(), email: '', order: String(order) });
@@ -149,6 +150,7 @@ export default function Upload({ lang }: { lang: TLang }) {
         add={add}
         remove={remove}
       />
+      <PreviewSection t={t} id={id} files={files} />
 
       <section className="rq-card" aria-labelledby={`${id}-details`}>
         <h2 id={`${id}-details`}>{t('upload.details')}</h2>
