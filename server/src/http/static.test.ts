@@ -7,11 +7,14 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createAdaptorServer } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/app.ts';
+import { createCompressingServer } from './compression.ts';
 import { precompressDir } from './precompress.ts';
 import { mountWeb } from './static.ts';
 
 /** A hashed script big enough to be worth compressing (repetitive, as bundles are). */
-const BIG_SCRIPT = Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i};`).join('\n');
+const BIG_SCRIPT = Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i};`).join(
+  '\n',
+);
 
 const PORT = 3150;
 
@@ -35,7 +38,8 @@ function makeDist(root: string) {
     `export const handler = async (req, res) => {
       res.statusCode = req.url.startsWith('/missing') ? 404 : 200;
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
-      res.end('<h1>astro ' + req.method + ' ' + req.url + '</h1>');
+      const long = req.url.startsWith('/long') ? '<p>Ein langer Absatz.</p>'.repeat(200) : '';
+      res.end('<h1>astro ' + req.method + ' ' + req.url + '</h1>' + long);
     };`,
   );
   return { admin, site };
@@ -54,7 +58,10 @@ describe('web serving', () => {
     precompressDir(admin);
     t = await createTestApp();
     mountWeb(t.app, { adminDir: admin, siteDir: site, log: t.deps.log, config: t.config });
-    server = createAdaptorServer({ fetch: t.app.fetch });
+    server = createAdaptorServer({
+      fetch: t.app.fetch,
+      createServer: createCompressingServer as never,
+    });
     await new Promise<void>((resolve) => server.listen(PORT, '127.0.0.1', () => resolve()));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -103,20 +110,21 @@ describe('web serving', () => {
     expect(about.text).toContain('prerendered about');
   });
 
+  // node:http rather than fetch, which would undo the encoding.
+  const raw = (path: string, encoding: string) =>
+    new Promise<{ res: { headers: Headers }; body: Buffer }>((resolve, reject) => {
+      httpGet(base + path, { headers: { 'Accept-Encoding': encoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const headers = new Headers();
+          for (const [k, v] of Object.entries(res.headers)) if (v) headers.set(k, String(v));
+          resolve({ res: { headers }, body: Buffer.concat(chunks) });
+        });
+      }).on('error', reject);
+    });
+
   it('sends text assets as their Brotli or gzip copy by Accept-Encoding, with Vary', async () => {
-    // node:http rather than fetch, which would undo the encoding.
-    const raw = (path: string, encoding: string) =>
-      new Promise<{ res: { headers: Headers }; body: Buffer }>((resolve, reject) => {
-        httpGet(base + path, { headers: { 'Accept-Encoding': encoding } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => {
-            const headers = new Headers();
-            for (const [k, v] of Object.entries(res.headers)) if (v) headers.set(k, String(v));
-            resolve({ res: { headers }, body: Buffer.concat(chunks) });
-          });
-        }).on('error', reject);
-      });
     for (const path of ['/_astro/island.ef01.js', '/business/assets/big-5678.js']) {
       const br = await raw(path, 'gzip, deflate, br');
       expect(br.res.headers.get('content-encoding')).toBe('br');
@@ -138,6 +146,32 @@ describe('web serving', () => {
     // Too small to gain anything: sent as it is.
     const small = await raw('/_astro/page.abcd.css', 'br');
     expect(small.res.headers.get('content-encoding')).toBeNull();
+  });
+
+  it('compresses pages and JSON from 1 KB on, by Accept-Encoding', async () => {
+    const page = await raw('/long', 'gzip, deflate, br');
+    expect(page.res.headers.get('content-encoding')).toBe('br');
+    expect(page.res.headers.get('vary')).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(page.body).toString()).toContain('Ein langer Absatz.');
+    const gz = await raw('/long', 'gzip');
+    expect(gz.res.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toContain('<h1>astro GET /long</h1>');
+    const plain = await raw('/long', 'identity');
+    expect(plain.res.headers.get('content-encoding')).toBeNull();
+
+    const small = await raw('/login', 'br');
+    expect(small.res.headers.get('content-encoding')).toBeNull();
+    expect(small.body.toString()).toBe('<h1>astro GET /login</h1>');
+
+    const openapi = await raw('/api/openapi.json', 'br');
+    expect(openapi.res.headers.get('content-encoding')).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(openapi.body).toString()).openapi).toBeTruthy();
+    const tiny = await raw('/api/v1/datetime', 'br');
+    expect(tiny.res.headers.get('content-encoding')).toBeNull();
+
+    // A precompressed file is sent as its copy, not compressed twice.
+    const asset = await raw('/_astro/island.ef01.js', 'br');
+    expect(brotliDecompressSync(asset.body).toString()).toBe(BIG_SCRIPT);
   });
 
   it('hands everything else to the Astro handler, with the request id', async () => {

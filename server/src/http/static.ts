@@ -89,7 +89,8 @@ export function mountWeb(app: Hono<AppEnv>, options: WebOptions): { preload: () 
         root: adminDir,
         rewriteRequestPath: (p) => p.slice('/business'.length) || '/',
         precompressed: true,
-        onFound: (path, c) => fileHeaders(c, path, path.includes('/assets/') ? IMMUTABLE : 'no-cache'),
+        onFound: (path, c) =>
+          fileHeaders(c, path, path.includes('/assets/') ? IMMUTABLE : 'no-cache'),
       }),
     );
     app.get(
