@@ -232,6 +232,18 @@ export function DocumentViewer({
   const zoomLabel = (z: TZoom) =>
     z === 'fit' ? t('requests:viewer.fit') : t('requests:viewer.percent', { percent: z * 100 });
   const typedPage = typed === null ? null : parsePageNumber(typed, count);
+  /** What a page and its thumbnail share. */
+  const pageProps = (n: number) => ({
+    t,
+    documentId: doc.id,
+    title: doc.title,
+    page: n,
+    pages: count,
+    size: sizeOf(n),
+    dpr,
+    source,
+    onSize,
+  });
 
   return (
     <section
@@ -339,18 +351,10 @@ export function DocumentViewer({
                     onClick={() => goTo(n)}
                   >
                     <ViewerPage
-                      t={t}
-                      documentId={doc.id}
-                      title={doc.title}
-                      page={n}
-                      pages={count}
-                      size={sizeOf(n)}
+                      {...pageProps(n)}
                       width={THUMB_WIDTH}
                       near={nearThumbs.has(n)}
                       eager={false}
-                      dpr={dpr}
-                      source={source}
-                      onSize={onSize}
                       overlay={undefined}
                       thumbnail
                     />
@@ -383,18 +387,10 @@ export function DocumentViewer({
               }}
             >
               <ViewerPage
-                t={t}
-                documentId={doc.id}
-                title={doc.title}
-                page={n}
-                pages={count}
-                size={sizeOf(n)}
+                {...pageProps(n)}
                 width={width(n)}
                 near={near.has(n)}
                 eager={n === 1}
-                dpr={dpr}
-                source={source}
-                onSize={onSize}
                 overlay={renderPageOverlay}
               />
             </div>

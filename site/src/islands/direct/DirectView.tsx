@@ -20,7 +20,7 @@ import {
   startDirectSession,
   updateDirectSession,
 } from '../../stores/direct-sign.ts';
-import { formatDate, Loading } from '../requests/ui.tsx';
+import { formatDate, Loading, RequestMessage } from '../requests/ui.tsx';
 import { directApi, signInWithLink } from './api.ts';
 
 type TDirectRequest = RouteOutput<RouteOf<typeof endpoints.getDirectSignatureRequest>>;
@@ -185,12 +185,7 @@ export default function DirectView({ lang, requestId, userId, initial, sender: k
           {t('view.sentBy', { sender: from })}
         </p>
         <h1 id="page-heading">{request.title}</h1>
-        {request.message && (
-          <figure className="rq-message">
-            <figcaption>{t('view.message')}</figcaption>
-            <blockquote>{request.message}</blockquote>
-          </figure>
-        )}
+        <RequestMessage t={t} message={request.message} />
       </header>
 
       <section className="rq-actions dx-actions" aria-label={t('view.actions')}>

@@ -84,6 +84,23 @@ export function Email({ address }: { address: string }) {
   );
 }
 
+/** The sender's message to the signers (nothing when there is none). */
+export function RequestMessage({
+  t,
+  message,
+}: {
+  t: TFunction;
+  message: string | null | undefined;
+}) {
+  if (!message) return null;
+  return (
+    <figure className="rq-message">
+      <figcaption>{t('view.message')}</figcaption>
+      <blockquote>{message}</blockquote>
+    </figure>
+  );
+}
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** Spec section 9: numeric day, short month, numeric year, hour and minute. */

@@ -1,11 +1,11 @@
 import type { TBusinessPublicInformation } from '@signet/shared/business/business.schema';
 import type { TLang } from '@signet/shared/i18n/lang.rules';
-import { REQUEST_LIMITS } from '@signet/shared/signature-request/signature-request.constants';
 import type { TSignatureRequest } from '@signet/shared/signature-request/signature-request.schema';
 import { useId, useState } from 'react';
 import { api, call } from '../../../lib/api.ts';
 import type { TFunction } from '../../../lib/i18n.ts';
-import { Email, formatDate, StateBadge } from '../ui.tsx';
+import { DetailsFields } from '../DetailsFields.tsx';
+import { Email, formatDate, RequestMessage, StateBadge } from '../ui.tsx';
 import { BusinessBanner } from './BusinessBanner.tsx';
 import type { TViewer } from './useRequest.ts';
 
@@ -67,29 +67,15 @@ export function RequestHeader(props: Props) {
           }}
         >
           <h1 id={`${id}-h`}>{t('view.details')}</h1>
-          <div className={title.trim() ? 'acc-field' : 'acc-field acc-field--invalid'}>
-            <label htmlFor={`${id}-title`}>{t('upload.title')}</label>
-            <input
-              id={`${id}-title`}
-              value={title}
-              required
-              maxLength={REQUEST_LIMITS.titleMaxLength}
-              aria-invalid={title.trim() ? undefined : true}
-              onChange={(e) => setTitle(e.currentTarget.value)}
-            />
-          </div>
-          <div className="acc-field">
-            <label htmlFor={`${id}-message`}>
-              {t('upload.message')} <span className="acc-field__note">{t('upload.optional')}</span>
-            </label>
-            <textarea
-              id={`${id}-message`}
-              rows={3}
-              maxLength={REQUEST_LIMITS.messageMaxLength}
-              value={message}
-              onChange={(e) => setMessage(e.currentTarget.value)}
-            />
-          </div>
+          <DetailsFields
+            t={t}
+            id={id}
+            title={title}
+            onTitle={setTitle}
+            titleError={title.trim() ? undefined : t('account:form.required')}
+            message={message}
+            onMessage={setMessage}
+          />
           <div className="rq-card__actions">
             <button type="button" className="btn btn--text" onClick={() => setEditing(false)}>
               {t('action.cancel')}
@@ -155,12 +141,7 @@ export function RequestHeader(props: Props) {
           )}
         </div>
       )}
-      {request.message && (
-        <figure className="rq-message">
-          <figcaption>{t('view.message')}</figcaption>
-          <blockquote>{request.message}</blockquote>
-        </figure>
-      )}
+      <RequestMessage t={t} message={request.message} />
     </header>
   );
 }
