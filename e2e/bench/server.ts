@@ -1,15 +1,12 @@
 /**
- * The real server for the browser benchmarks (`node server/src/main.ts`, PGlite in a temporary
- * DATA_DIR, the built site: run `pnpm build` first), with the JSON calls and the account a
- * benchmark needs, made through the public API like a user's.
+ * The real server for the browser benchmarks (server/bench/server.ts: `node server/src/main.ts`,
+ * PGlite in a temporary DATA_DIR, the built site: run `pnpm build` first), with the JSON calls
+ * and the account a benchmark needs, made through the public API like a user's.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const repoDir = fileURLToPath(new URL('../../', import.meta.url));
+import { startBenchServer } from '../../server/bench/server.ts';
 
 /** Chromium's flags for a benchmark: no sandbox (root in a container), no background traffic. */
 export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'];
@@ -22,42 +19,18 @@ export type BenchServer = {
   stop: () => Promise<void>;
 };
 
-/** Starts the server on `port` and waits until it answers. */
+/** Starts the server on `port` (resolved once it answers). */
 export async function benchServer(name: string, port: number): Promise<BenchServer> {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), `signet-bench-${name}-`));
-  const child = spawn(process.execPath, [join(repoDir, 'server/src/main.ts')], {
-    cwd: repoDir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      SIGNET_MODE: 'development',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      SMTP_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  // Links in mails and answers point at the address the benchmark uses.
+  process.env.PUBLIC_URL = base;
+  const child = await startBenchServer(port, dataDir, 'warn');
   const stop = async () => {
     child.kill('SIGTERM');
     if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const started = Date.now();
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/v1/maintenance`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() - started > 30_000) {
-      await stop();
-      throw new Error('server did not start in 30 s');
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
 
   async function json<T>(method: string, path: string, body?: unknown, token?: string) {
     const res = await fetch(`${base}${path}`, {
