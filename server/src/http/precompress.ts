@@ -10,12 +10,15 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-/** Text files worth compressing (hashed JS and CSS, HTML, SVG, JSON, source maps). */
+/**
+ * Text files worth compressing (hashed JS and CSS, SVG, JSON, source maps). Not HTML: a page's
+ * Content-Security-Policy is made from its plain text (security-headers.ts), and compression.ts
+ * compresses it after that.
+ */
 export const PRECOMPRESSED_EXTENSIONS = new Set([
   '.js',
   '.mjs',
   '.css',
-  '.html',
   '.svg',
   '.json',
   '.txt',
