@@ -56,7 +56,6 @@ async function main() {
     { mailAttachmentResolver },
     { PdfPool },
     { removeStaleUploads },
-    { createCompressingServer },
   ] = await Promise.all([
     import('@hono/node-server'),
     import('./app.ts'),
@@ -72,7 +71,6 @@ async function main() {
     import('./services/signing/mail-attachments.ts'),
     import('./pdf/pool/pool.ts'),
     import('./http/upload.ts'),
-    import('./http/compression.ts'),
   ]);
   const mailer = createMailer(config);
   // Listen while the database opens; routes that need it wait for `ready`.
@@ -121,7 +119,6 @@ async function main() {
       if (warmOnce && request.headers.has('authorization')) warmOnce();
       return app.fetch(request, env);
     },
-    createServer: createCompressingServer as never,
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
