@@ -12,8 +12,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
  * Text files worth compressing (hashed JS and CSS, SVG, JSON, source maps). Not HTML: a page's
- * Content-Security-Policy is made from its plain text (security-headers.ts), and compression.ts
- * compresses it after that.
+ * Content-Security-Policy is made from its plain text (security-headers.ts).
  */
 export const PRECOMPRESSED_EXTENSIONS = new Set([
   '.js',
