@@ -43,7 +43,12 @@ const IT_REQUIRED_NAMESPACES: readonly Namespace[] = ['email', 'errors', 'site',
 const SAME_AS_ENGLISH: Readonly<
   Record<'all' | Lang, Readonly<Partial<Record<Namespace, readonly string[]>>>>
 > = {
-  all: { site: ['product.name'], admin: ['app.title'], evidence: ['event.system'] },
+  all: {
+    site: ['product.name'],
+    admin: ['app.title'],
+    evidence: ['event.system'],
+    requests: ['viewer.zoom'],
+  },
   'en-gb': {},
   'de-ch': {
     admin: [
@@ -71,7 +76,8 @@ const SAME_AS_ENGLISH: Readonly<
       'activity.signatures',
       'activity.identifications',
     ],
-    direct: ['view.message', 'view.documents', 'dialog.tan.label'],
+    direct: ['view.message', 'dialog.tan.label'],
+    requests: ['viewer.documents'],
     evidence: [
       'protocol.documents',
       'protocol.pageOne',

@@ -139,6 +139,7 @@ async function main() {
   );
   let stopping = false;
   let stopMaintenance = () => {};
+  let stopSchedule = async () => {};
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -154,6 +155,7 @@ async function main() {
     (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
     await closed;
     stopMaintenance();
+    await stopSchedule();
     await worker.stop();
     await pdf.close();
     await mailer.close();
@@ -174,6 +176,12 @@ async function main() {
   startBusinessJobs({ db, blobs, config, log }).catch((e: unknown) =>
     log.error({ err: e }, 'could not queue the business jobs'),
   );
+  // Expiry and automatic reminders of signature requests, once a minute.
+  const [{ startSchedule }, { requestSweeps }] = await Promise.all([
+    import('./jobs/schedule.ts'),
+    import('./services/signature-requests/sweeps.ts'),
+  ]);
+  stopSchedule = startSchedule(requestSweeps({ db, config }), log);
   // The embedded database has no autovacuum: do its job (no-op on PostgreSQL).
   const { startPgliteMaintenance } = await import('./db/pglite-maintenance.ts');
   const stopVacuum = startPgliteMaintenance(database, log);

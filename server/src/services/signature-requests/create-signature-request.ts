@@ -15,6 +15,7 @@ import { assertDirectSignAllowed } from '../direct-sign/direct-sign-allowed.ts';
 import type { RequestContext } from './context.ts';
 import {
   checkDocumentSignatures,
+  checkedExpiry,
   ownDocumentsToAttach,
   signerEmail,
   signerIdentityValues,
@@ -34,7 +35,9 @@ import { storeInlineDocuments } from './store-inline-documents.ts';
  * observer named twice or also signing with 400 DUPLICATE_OBSERVER (shared's
  * `duplicateParticipant`, which the upload page applies too). Direct signers need `direct_sign`
  * (403 DIRECT_SIGN_NOT_ENABLED, decided by `directSignAllowed`); exit URLs are kept as the
- * shared rules parse them.
+ * shared rules parse them. An
+ * expiry date must lie between an hour and a year ahead (400 EXPIRY_INVALID); without one the
+ * request expires `REQUEST_EXPIRY.defaultDays` after it is sent.
  */
 export async function createSignatureRequest(
   ctx: RequestContext,
@@ -63,6 +66,7 @@ export async function createSignatureRequest(
       input.signatures,
     );
   }
+  const expiresAt = input.expires_at ? checkedExpiry(input.expires_at, new Date()) : null;
 
   return ctx.db.transaction(async (tx) => {
     const actor = await loadActor(tx, ctx.principal);
@@ -87,6 +91,8 @@ export async function createSignatureRequest(
         message: input.message ?? null,
         directSign: input.direct_sign,
         exitUrls: input.exit_urls ? parseExitUrls(input.exit_urls) : null,
+        expiresAt,
+        reminderIntervalDays: input.reminder_interval_days ?? null,
       })
       .returning();
     if (!request) throw new Error('insert returned no row');
