@@ -43,7 +43,7 @@ const IT_REQUIRED_NAMESPACES: readonly Namespace[] = ['email', 'errors', 'site',
 const SAME_AS_ENGLISH: Readonly<
   Record<'all' | Lang, Readonly<Partial<Record<Namespace, readonly string[]>>>>
 > = {
-  all: { site: ['product.name'], admin: ['app.title'], evidence: ['event.system'] },
+  all: { site: ['product.name'], admin: ['app.title', 'menu.api'], evidence: ['event.system'] },
   'en-gb': {},
   'de-ch': {
     admin: [
@@ -58,6 +58,8 @@ const SAME_AS_ENGLISH: Readonly<
       'domains.record_name',
       'aes.domains',
       'activity.person',
+      'api_users.name',
+      'activity.details',
     ],
     direct: ['form.optional', 'dialog.tan.label'],
     evidence: ['protocol.status', 'protocol.name'],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCallbackUrlsSchema } from '../api-user/api-user.schema.ts';
 import { toE164 } from '../direct-sign/direct-sign.rules.ts';
 import { ZExitUrlStateSchema, ZExitUrlsInputSchema } from '../exit-url/exit-url.schema.ts';
 import { LANG_CODES } from '../i18n/lang.constants.ts';
@@ -128,6 +129,8 @@ export const ZCreateSignatureRequestSchema = z.strictObject({
   direct_sign: z.boolean().default(false),
   /** Where direct signers go afterwards (spec section 5); URLs that are not http(s) are ignored. */
   exit_urls: ZExitUrlsInputSchema.optional(),
+  /** Where Signet POSTs the request's status (requests created by an API user only). */
+  ...ZCallbackUrlsSchema.shape,
 });
 export type TCreateSignatureRequest = z.infer<typeof ZCreateSignatureRequestSchema>;
 

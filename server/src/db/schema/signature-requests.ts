@@ -1,3 +1,4 @@
+import type { TCallbackUrls } from '@signet/shared/api-user/api-user.schema';
 import type { TExitUrlState } from '@signet/shared/exit-url/exit-url.rules';
 import { REQUEST_STATUSES } from '@signet/shared/signature-request/signature-request.schema';
 import { sql } from 'drizzle-orm';
@@ -40,6 +41,13 @@ export const signatureRequests = pgTable(
     directSign: boolean('direct_sign').notNull().default(false),
     /** Where direct signers go afterwards, as parsed by the shared exit-url rules. */
     exitUrls: jsonb('exit_urls').$type<TExitUrlState>(),
+    /**
+     * Where Signet POSTs the request's status (a request created by an API user): the event log
+     * trigger of migration 0013 queues an `api-callback` job for each event of such a request.
+     */
+    callbackUrls: jsonb('callback_urls').$type<TCallbackUrls>(),
+    /** The API user that created it (its key signs the callbacks). */
+    apiUserId: uuid('api_user_id'),
   },
   (t) => [
     index('signature_requests_owner_updated_idx')
