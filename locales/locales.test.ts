@@ -45,7 +45,7 @@ const SAME_AS_ENGLISH: Readonly<
 > = {
   all: {
     site: ['product.name'],
-    admin: ['app.title'],
+    admin: ['app.title', 'menu.api'],
     evidence: ['event.system'],
     requests: ['viewer.zoom'],
   },
@@ -63,6 +63,8 @@ const SAME_AS_ENGLISH: Readonly<
       'domains.record_name',
       'aes.domains',
       'activity.person',
+      'api_users.name',
+      'activity.details',
     ],
     direct: ['form.optional', 'dialog.tan.label'],
     evidence: ['protocol.status', 'protocol.name'],

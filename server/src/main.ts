@@ -56,6 +56,7 @@ async function main() {
     { mailAttachmentResolver },
     { PdfPool },
     { removeStaleUploads },
+    { apiCallbackHandlers },
   ] = await Promise.all([
     import('@hono/node-server'),
     import('./app.ts'),
@@ -71,6 +72,7 @@ async function main() {
     import('./services/signing/mail-attachments.ts'),
     import('./pdf/pool/pool.ts'),
     import('./http/upload.ts'),
+    import('./services/api-users/callback-job.ts'),
   ]);
   const mailer = createMailer(config);
   // Listen while the database opens; routes that need it wait for `ready`.
@@ -103,6 +105,7 @@ async function main() {
       ...protocolJobHandlers({ db, blobs, config, log }),
       ...smsHandlers(config, db),
       ...businessJobHandlers({ db, blobs, config, log }),
+      ...apiCallbackHandlers({ db, config }),
     },
     attachments: mailAttachmentResolver({ db, blobs, config, log }),
   });

@@ -16,7 +16,10 @@ const BASIC = /^Basic[ ]+([A-Za-z0-9+/=]{1,400})[ ]*$/i;
 /** Failed direct-signer logins per client IP before 429 (they answer 404 until then). */
 export const DIRECT_AUTH_FAILURES = { max: 20, windowMs: 15 * 60_000 } as const;
 
-function basicCredentials(header: string | undefined): { user: string; pass: string } | null {
+/** The user and password of `Authorization: Basic …`, or null. */
+export function basicCredentials(
+  header: string | undefined,
+): { user: string; pass: string } | null {
   const m = header ? BASIC.exec(header) : null;
   if (!m?.[1]) return null;
   const decoded = Buffer.from(m[1], 'base64').toString('utf8');

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client.ts';
+import type { Database, Tx } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
 import { createLogger } from '../log.ts';
 import { createMailboxMailer, createSmtpMailer, type Mailer } from '../mail/mailer.ts';
@@ -84,8 +84,13 @@ describe('outbox worker', () => {
     if (!row) throw new Error('job vanished');
     return row;
   };
+  const queued = async (run: (tx: Tx) => Promise<{ id: string } | null>) => {
+    const job = await database.db.transaction(run);
+    if (!job) throw new Error('the mail was not queued');
+    return job;
+  };
   const enqueue = (lang = 'de-ch', runAt = clock) =>
-    database.db.transaction((tx) =>
+    queued((tx) =>
       enqueueMail(
         tx,
         { to: 'anna@example.com', template: 'confirm-signup', lang, data },
@@ -169,7 +174,7 @@ describe('outbox worker', () => {
   });
 
   it('marks a mail that cannot be rendered dead at once', async () => {
-    const { id } = await database.db.transaction((tx) =>
+    const { id } = await queued((tx) =>
       enqueueMail(
         tx,
         { to: 'a@example.com', template: 'confirm-signup', lang: 'en-gb', data: {} },
@@ -233,7 +238,7 @@ describe('outbox worker', () => {
   it('runs by itself once started and stops cleanly', async () => {
     const worker = createWorker({ db: database.db, log, mailer, config, pollMs: 20 });
     worker.start();
-    const { id } = await database.db.transaction((tx) =>
+    const { id } = await queued((tx) =>
       enqueueMail(tx, { to: 'anna@example.com', template: 'confirm-signup', lang: 'en-gb', data }),
     );
     const deadline = Date.now() + 10_000;

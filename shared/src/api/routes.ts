@@ -1,7 +1,10 @@
+import { apiUserRoutes } from '../api-user/api-user.routes.ts';
 import { businessRoutes } from '../business/business.routes.ts';
 import { directSignRoutes } from '../direct-sign/direct-sign.routes.ts';
 import { documentRoutes, signingRoutes } from '../document/document.routes.ts';
+import { sealRoutes } from '../seal/seal.routes.ts';
 import { signatureRequestRoutes } from '../signature-request/signature-request.routes.ts';
+import { signerGroupRoutes } from '../signer-group/signer-group.routes.ts';
 import { ZDatetimeSchema, ZMaintenanceSchema } from '../system/system.schema.ts';
 import {
   ZAcceptSchema,
@@ -39,6 +42,9 @@ export const routes = {
   ...signingRoutes,
   ...directSignRoutes,
   ...businessRoutes,
+  ...apiUserRoutes,
+  ...signerGroupRoutes,
+  ...sealRoutes,
   datetime: defineRoute({
     ...ENDPOINTS.datetime,
     summary: 'Current server time',

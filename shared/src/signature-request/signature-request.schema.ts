@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCallbackUrlsSchema } from '../api-user/api-user.schema.ts';
 import { toE164 } from '../direct-sign/direct-sign.rules.ts';
 import { ZExitUrlStateSchema, ZExitUrlsInputSchema } from '../exit-url/exit-url.schema.ts';
 import { LANG_CODES } from '../i18n/lang.constants.ts';
@@ -144,6 +145,8 @@ export const ZCreateSignatureRequestSchema = z.strictObject({
   exit_urls: ZExitUrlsInputSchema.optional(),
   expires_at: ZExpiresAt.optional(),
   reminder_interval_days: ZReminderInterval.optional(),
+  /** Where Signet POSTs the request's status (requests created by an API user only). */
+  ...ZCallbackUrlsSchema.shape,
 });
 export type TCreateSignatureRequest = z.infer<typeof ZCreateSignatureRequestSchema>;
 

@@ -1,3 +1,4 @@
+import type { TCallbackUrls } from '@signet/shared/api-user/api-user.schema';
 import type { TExitUrlState } from '@signet/shared/exit-url/exit-url.rules';
 import { REQUEST_STATUSES } from '@signet/shared/signature-request/signature-request.schema';
 import { sql } from 'drizzle-orm';
@@ -60,6 +61,12 @@ export const signatureRequests = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
     /** The owner's message when withdrawing (a decline's is the signer's `declineMessage`). */
     withdrawMessage: text('withdraw_message'),
+     * Where Signet POSTs the request's status (a request created by an API user): the event log
+     * trigger of migration 0015 queues an `api-callback` job for each event of such a request.
+     */
+    callbackUrls: jsonb('callback_urls').$type<TCallbackUrls>(),
+    /** The API user that created it (its key signs the callbacks). */
+    apiUserId: uuid('api_user_id'),
   },
   (t) => [
     index('signature_requests_owner_updated_idx')

@@ -95,6 +95,9 @@ function describeEvent(
         return t('event.signedDirect', { ...vars, channel: channel(t, how.slice(4)) });
       }
       if (how?.startsWith('mab:')) return t('event.signedDirectApp', vars);
+      // A business's seal: whose seal, for whom, by whom.
+      const seal = str(d.on_behalf_of);
+      if (seal) return t('event.sealed', { ...vars, business: seal });
       // Part 11 (and any signer who gave one): the reason is part of the evidence.
       return t(vars.reason ? 'event.signedWithReason' : 'event.signed', vars);
     }

@@ -1,3 +1,5 @@
+import { API_USER_ERRORS } from '@signet/shared/api-user/api-user.constants';
+import type { TCallbackUrls } from '@signet/shared/api-user/api-user.schema';
 import { parseExitUrls } from '@signet/shared/exit-url/exit-url.rules';
 import { duplicateParticipant } from '@signet/shared/signature-request/signature-request.rules';
 import type {
@@ -10,6 +12,7 @@ import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import { signers } from '../../db/schema/signers.ts';
 import { AppError } from '../../errors.ts';
 import { recordEvent } from '../../evidence/record-event.ts';
+import { checkCallbackUrls } from '../api-users/callback-address.ts';
 import { settingsForUser } from '../businesses/settings.ts';
 import { assertDirectSignAllowed } from '../direct-sign/direct-sign-allowed.ts';
 import type { RequestContext } from './context.ts';
@@ -24,6 +27,24 @@ import { loadActor, loadRequestForActor } from './load-for-actor.ts';
 import { newClaimToken } from './mail.ts';
 import { toRequestDto } from './request-dto.ts';
 import { storeInlineDocuments } from './store-inline-documents.ts';
+
+/**
+ * The callback URLs of a new request: only an API user's request may carry them (403
+ * CALLBACKS_FOR_API_USERS_ONLY otherwise), checked by `checkCallbackUrls`.
+ */
+function callbackUrlsOf(ctx: RequestContext, input: TCreateSignatureRequest): TCallbackUrls | null {
+  const { callback_success_url, callback_error_url, callback_update_url } = input;
+  const urls = { callback_success_url, callback_error_url, callback_update_url };
+  const checked = checkCallbackUrls(ctx.config, urls);
+  if (checked && !ctx.principal.apiUser) {
+    throw new AppError(
+      API_USER_ERRORS.callbackNotAllowed,
+      403,
+      'Only requests created by an API user can have callbacks',
+    );
+  }
+  return checked;
+}
 
 /**
  * `POST /v3/signature-requests`: a DRAFT owned by the caller with its documents (uploaded before,
@@ -68,6 +89,8 @@ export async function createSignatureRequest(
   }
   const expiresAt = input.expires_at ? checkedExpiry(input.expires_at, new Date()) : null;
 
+  const callbackUrls = callbackUrlsOf(ctx, input);
+
   return ctx.db.transaction(async (tx) => {
     const actor = await loadActor(tx, ctx.principal);
     const ids: string[] = [];
@@ -93,6 +116,11 @@ export async function createSignatureRequest(
         exitUrls: input.exit_urls ? parseExitUrls(input.exit_urls) : null,
         expiresAt,
         reminderIntervalDays: input.reminder_interval_days ?? null,
+        callbackUrls,
+        // An API user's request is sent for its business (its account is no member of it).
+        ...(ctx.principal.apiUser
+          ? { businessId: ctx.principal.apiUser.businessId, apiUserId: ctx.principal.apiUser.id }
+          : {}),
       })
       .returning();
     if (!request) throw new Error('insert returned no row');
