@@ -61,6 +61,7 @@ export const signatureRequests = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
     /** The owner's message when withdrawing (a decline's is the signer's `declineMessage`). */
     withdrawMessage: text('withdraw_message'),
+    /**
      * Where Signet POSTs the request's status (a request created by an API user): the event log
      * trigger of migration 0015 queues an `api-callback` job for each event of such a request.
      */
