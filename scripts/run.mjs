@@ -246,6 +246,12 @@ function ensureSystemTools() {
   if (!has('qpdf')) missing.push('qpdf');
   if (!has('openssl')) missing.push('openssl');
   if (!has('mutool')) missing.push('mupdf-tools');
+  // PDFs as the world makes them, for the tests on real producers (server/src/pdf/world-pdfs.ts).
+  if (!has('pdflatex')) {
+    missing.push('texlive-latex-base', 'texlive-latex-recommended', 'texlive-fonts-recommended');
+  }
+  if (!has('soffice')) missing.push('libreoffice-writer-nogui', 'fonts-dejavu-core');
+  if (!has('img2pdf')) missing.push('img2pdf');
   if (!pgBin) missing.push('postgresql');
   if (missing.length === 0) return;
   const isRoot = process.getuid?.() === 0;
