@@ -122,3 +122,25 @@ export function Loading({ text }: { text: string }) {
     </p>
   );
 }
+
+/** The Cancel and Save buttons under a card's edit form (the form submits on Save). */
+export function SaveCancel({
+  t,
+  busy,
+  onCancel,
+}: {
+  t: TFunction;
+  busy: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="rq-card__actions">
+      <button type="button" className="btn btn--text" onClick={onCancel}>
+        {t('action.cancel')}
+      </button>
+      <button type="submit" className="btn btn--primary" disabled={busy}>
+        {t('action.save')}
+      </button>
+    </div>
+  );
+}

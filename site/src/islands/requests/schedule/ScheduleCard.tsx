@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { api, call } from '../../../lib/api.ts';
 import type { TFunction } from '../../../lib/i18n.ts';
 import { showSnackbar } from '../../../stores/snackbars.ts';
-import { formatDate } from '../ui.tsx';
+import { formatDate, SaveCancel } from '../ui.tsx';
 import { intervalText, ScheduleFields } from './ScheduleFields.tsx';
 import { dayOfExpiry, dayProblem, expiryOfDay } from './schedule.ts';
 
@@ -77,14 +77,7 @@ export function ScheduleCard({ t, lang, request, editable, busy, run, setRequest
             onInterval={setInterval}
             error={error}
           />
-          <div className="rq-card__actions">
-            <button type="button" className="btn btn--text" onClick={() => setEditing(false)}>
-              {t('action.cancel')}
-            </button>
-            <button type="submit" className="btn btn--primary" disabled={busy !== null}>
-              {t('action.save')}
-            </button>
-          </div>
+          <SaveCancel t={t} busy={busy !== null} onCancel={() => setEditing(false)} />
         </form>
       ) : (
         <>

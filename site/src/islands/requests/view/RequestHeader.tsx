@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { api, call } from '../../../lib/api.ts';
 import type { TFunction } from '../../../lib/i18n.ts';
 import { DetailsFields } from '../DetailsFields.tsx';
-import { Email, formatDate, RequestMessage, StateBadge } from '../ui.tsx';
+import { Email, formatDate, RequestMessage, SaveCancel, StateBadge } from '../ui.tsx';
 import { BusinessBanner } from './BusinessBanner.tsx';
 import type { TViewer } from './useRequest.ts';
 
@@ -76,14 +76,7 @@ export function RequestHeader(props: Props) {
             message={message}
             onMessage={setMessage}
           />
-          <div className="rq-card__actions">
-            <button type="button" className="btn btn--text" onClick={() => setEditing(false)}>
-              {t('action.cancel')}
-            </button>
-            <button type="submit" className="btn btn--primary" disabled={busy !== null}>
-              {t('action.save')}
-            </button>
-          </div>
+          <SaveCancel t={t} busy={busy !== null} onCancel={() => setEditing(false)} />
         </form>
       </header>
     );
