@@ -45,8 +45,9 @@ const SAME_AS_ENGLISH: Readonly<
 > = {
   all: {
     site: ['product.name'],
-    admin: ['app.title'],
+    admin: ['app.title', 'menu.api'],
     evidence: ['event.system'],
+    requests: ['viewer.zoom'],
     // A brand: the name of the Austrian e-ID.
     trust: ['method.id-austria.title', 'page.idAustria.title'],
   },
@@ -64,6 +65,8 @@ const SAME_AS_ENGLISH: Readonly<
       'domains.record_name',
       'aes.domains',
       'activity.person',
+      'api_users.name',
+      'activity.details',
     ],
     direct: ['form.optional', 'dialog.tan.label'],
     evidence: [
@@ -83,7 +86,8 @@ const SAME_AS_ENGLISH: Readonly<
       'activity.signatures',
       'activity.identifications',
     ],
-    direct: ['view.message', 'view.documents', 'dialog.tan.label'],
+    direct: ['view.message', 'dialog.tan.label'],
+    requests: ['viewer.documents'],
     evidence: [
       'protocol.documents',
       'protocol.pageOne',

@@ -59,6 +59,7 @@ async function main() {
     { identWebhookHandlers },
     { applyIdentUpdate },
     { stampSpaceJobHandlers },
+    { apiCallbackHandlers },
   ] = await Promise.all([
     import('@hono/node-server'),
     import('./app.ts'),
@@ -77,6 +78,7 @@ async function main() {
     import('./providers/identification/sandbox.ts'),
     import('./services/identification/apply-update.ts'),
     import('./services/documents/stamp-space-job.ts'),
+    import('./services/api-users/callback-job.ts'),
   ]);
   const mailer = createMailer(config);
   // Listen while the database opens; routes that need it wait for `ready`.
@@ -113,6 +115,7 @@ async function main() {
       ...identWebhookHandlers((update) => applyIdentUpdate(db, update)),
       // Each upload's last page measured for stamps, off the signing path.
       ...stampSpaceJobHandlers({ db, blobs, pdf }),
+      ...apiCallbackHandlers({ db, config }),
     },
     attachments: mailAttachmentResolver({ db, blobs, config, log }),
   });
@@ -149,6 +152,7 @@ async function main() {
   );
   let stopping = false;
   let stopMaintenance = () => {};
+  let stopSchedule = async () => {};
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -164,6 +168,7 @@ async function main() {
     (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
     await closed;
     stopMaintenance();
+    await stopSchedule();
     await worker.stop();
     await pdf.close();
     await mailer.close();
@@ -184,6 +189,12 @@ async function main() {
   startBusinessJobs({ db, blobs, config, log }).catch((e: unknown) =>
     log.error({ err: e }, 'could not queue the business jobs'),
   );
+  // Expiry and automatic reminders of signature requests, once a minute.
+  const [{ startSchedule }, { requestSweeps }] = await Promise.all([
+    import('./jobs/schedule.ts'),
+    import('./services/signature-requests/sweeps.ts'),
+  ]);
+  stopSchedule = startSchedule(requestSweeps({ db, config }), log);
   // The embedded database has no autovacuum: do its job (no-op on PostgreSQL).
   const { startPgliteMaintenance } = await import('./db/pglite-maintenance.ts');
   const stopVacuum = startPgliteMaintenance(database, log);

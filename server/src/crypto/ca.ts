@@ -5,7 +5,12 @@ import {
   type KeyObject,
   X509Certificate,
 } from 'node:crypto';
-import { type CertificateSubject, createCertificate, type IssuerUrls } from './certificates.ts';
+import {
+  type CertificateRequest,
+  type CertificateSubject,
+  createCertificate,
+  type IssuerUrls,
+} from './certificates.ts';
 import { demoPolicies, demoQcStatements } from './qualified.ts';
 import { deriveKey, open, seal } from './secret-box.ts';
 import { keySigner, type Signer } from './signer.ts';
@@ -46,13 +51,17 @@ export type IssueOptions = {
   keyType?: 'EC' | 'RSA';
   /** Defaults to now. */
   now?: Date;
+  /** Where relying parties find the issuer's certificate, CRL and OCSP responder. */
+  urls?: IssuerUrls;
+};
+
+/** A Demo QTSP certificate for one signer. */
+export type QtspIssueOptions = IssueOptions & {
   /** How long the certificate lives; defaults to 60 minutes (an on-demand signing certificate). */
   validityMinutes?: number;
   /** QES: the qualified statements (QcType eSign, QcSSCD); AES without. */
   qualified: boolean;
   legislation?: 'EIDAS' | 'ZERTES';
-  /** Where relying parties find the Demo QTSP's certificate, CRL and OCSP responder. */
-  urls?: IssuerUrls;
   /** The demo policy's CPS and the PKI disclosure statement. */
   policyUrl: string;
 };
@@ -71,7 +80,7 @@ export type DemoQtsp = {
    * Issues a fresh key and a short-lived certificate for one signer (subject = the verified
    * name), marked as a test certificate (see qualified.ts). The caller registers it.
    */
-  issue(options: IssueOptions): IssuedSigner;
+  issue(options: QtspIssueOptions): IssuedSigner;
 };
 
 export type CertificateAuthority = {
@@ -87,6 +96,14 @@ export type CertificateAuthority = {
   readonly rootSigner: Signer;
   /** The Demo QTSP (per-signer certificates of the test system). */
   readonly demoQtsp: DemoQtsp;
+  /**
+   * Issues a fresh key and a certificate under the root, handing out the key (for keys the
+   * caller stores itself: a business's seal). Defaults to 365 days.
+   */
+  issueKeyPair(options: IssueOptions & { validityDays?: number }): {
+    privateKey: KeyObject;
+    certificate: Uint8Array;
+  };
 };
 
 export type CreateCaOptions = {
@@ -283,29 +300,52 @@ export function loadCa(serialized: SerializedCa, secret: string): CertificateAut
       ocspSigner: keySigner(qtspOcsp.privateKey, [qtspOcsp.certificate, ...qtspChain]),
       issue(options) {
         const now = options.now ?? new Date();
-        const pair = generateKey(options.keyType ?? 'EC', 2048);
-        const certificate = createCertificate({
-          subject: options.subject,
-          publicKey: pair.publicKey,
-          issuer: qtsp,
-          profile: 'signing',
-          notBefore: new Date(now.getTime() - 60_000),
+        const { privateKey, certificate } = issueEndEntity(qtsp, {
+          ...options,
           notAfter: new Date(now.getTime() + (options.validityMinutes ?? 60) * 60_000),
-          urls: options.urls,
-          policies: demoPolicies(options.policyUrl),
-          qcStatements: demoQcStatements({
-            qualified: options.qualified,
-            pdsUrl: options.policyUrl,
-            ...(options.legislation ? { legislation: options.legislation } : {}),
-          }),
+          extensions: {
+            policies: demoPolicies(options.policyUrl),
+            qcStatements: demoQcStatements({
+              qualified: options.qualified,
+              pdsUrl: options.policyUrl,
+              ...(options.legislation ? { legislation: options.legislation } : {}),
+            }),
+          },
         });
-        return {
-          certificate,
-          signer: keySigner(pair.privateKey, [certificate, ...qtspChain]),
-        };
+        return { certificate, signer: keySigner(privateKey, [certificate, ...qtspChain]) };
       },
     },
+    issueKeyPair(options) {
+      const now = options.now ?? new Date();
+      return issueEndEntity(
+        { certificate: rootCertificate, privateKey: rootKey },
+        { ...options, notAfter: new Date(now.getTime() + (options.validityDays ?? 365) * DAY) },
+      );
+    },
   };
+}
+
+/** A fresh key and an end-entity signing certificate for it, from `issuer`. */
+function issueEndEntity(
+  issuer: { certificate: Uint8Array; privateKey: KeyObject },
+  options: IssueOptions & {
+    notAfter: Date;
+    extensions?: Pick<CertificateRequest, 'policies' | 'qcStatements'>;
+  },
+): { privateKey: KeyObject; certificate: Uint8Array } {
+  const now = options.now ?? new Date();
+  const pair = generateKey(options.keyType ?? 'EC', 2048);
+  const certificate = createCertificate({
+    subject: options.subject,
+    publicKey: pair.publicKey,
+    issuer,
+    profile: 'signing',
+    notBefore: new Date(now.getTime() - 60_000),
+    notAfter: options.notAfter,
+    urls: options.urls,
+    ...options.extensions,
+  });
+  return { privateKey: pair.privateKey, certificate };
 }
 
 function assertKeyMatches(privateKey: KeyObject, certificate: Uint8Array): void {

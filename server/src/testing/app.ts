@@ -13,6 +13,7 @@ import { createMailboxMailer, type Mailer } from '../mail/mailer.ts';
 import { identWebhookHandlers } from '../providers/identification/sandbox.ts';
 import { smsHandlers } from '../providers/sms/index.ts';
 import { mailLinks } from '../routes/system/mailbox.ts';
+import { apiCallbackHandlers } from '../services/api-users/callback-job.ts';
 import { businessJobHandlers } from '../services/businesses/jobs.ts';
 import { renderJobHandlers } from '../services/documents/render-job.ts';
 import { stampSpaceJobHandlers } from '../services/documents/stamp-space-job.ts';
@@ -130,6 +131,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
       ...businessJobHandlers({ db: database.db, blobs, config, log }),
       ...identWebhookHandlers((update) => applyIdentUpdate(database.db, update)),
       ...stampSpaceJobHandlers({ db: database.db, blobs, pdf }),
+      ...apiCallbackHandlers({ db: database.db, config }),
     },
     attachments: mailAttachmentResolver({ db: database.db, blobs, config, log }),
   });

@@ -1,8 +1,11 @@
+import { apiUserRoutes } from '../api-user/api-user.routes.ts';
 import { businessRoutes } from '../business/business.routes.ts';
 import { directSignRoutes } from '../direct-sign/direct-sign.routes.ts';
 import { documentRoutes, signingRoutes } from '../document/document.routes.ts';
 import { identificationRoutes } from '../identification/identification.routes.ts';
+import { sealRoutes } from '../seal/seal.routes.ts';
 import { signatureRequestRoutes } from '../signature-request/signature-request.routes.ts';
+import { signerGroupRoutes } from '../signer-group/signer-group.routes.ts';
 import { signingStepRoutes } from '../signing/signing.routes.ts';
 import { ZDatetimeSchema, ZMaintenanceSchema } from '../system/system.schema.ts';
 import {
@@ -45,6 +48,9 @@ export const routes = {
   ...signingStepRoutes,
   ...identificationRoutes,
   ...visualSignatureRoutes,
+  ...apiUserRoutes,
+  ...signerGroupRoutes,
+  ...sealRoutes,
   datetime: defineRoute({
     ...ENDPOINTS.datetime,
     summary: 'Current server time',

@@ -59,30 +59,22 @@ function PlaceBody({
       <div className="rq-overlay__box rq-overlay__box--wide">
         <h1 id={`${id}-title`}>{heading}</h1>
         <p className="rq-overlay__lead">{t('trust:place.lead')}</p>
-        {documents.map((d) => {
-          const placed = state.get(d.id);
-          return (
-            <section key={d.id} aria-label={d.title}>
-              {documents.length > 1 && <h2>{d.title}</h2>}
-              <SignatureBoxPlacer
-                documentId={d.id}
-                pageCount={d.page_count}
-                value={{ page: placed?.page ?? d.page_count, box: placed ?? null }}
-                onChange={({ page, box }) => {
-                  state.set(d.id, { document_id: d.id, page, ...box });
-                  render((n) => n + 1);
-                }}
-                labels={{
-                  page: t('trust:place.page'),
-                  box: t('trust:place.box'),
-                  loading: t('trust:place.loading'),
-                  failed: t('trust:place.failed'),
-                  pageAlt: (page) => t('trust:place.pageAlt', { page, title: d.title }),
-                }}
-              />
-            </section>
-          );
-        })}
+        <SignatureBoxPlacer
+          t={t}
+          documents={documents}
+          value={
+            new Map(
+              [...state.values()].map((p) => [
+                p.document_id,
+                { page: p.page, box: { x: p.x, y: p.y, width: p.width, height: p.height } },
+              ]),
+            )
+          }
+          onChange={(documentId, { page, box }) => {
+            state.set(documentId, { document_id: documentId, page, ...box });
+            render((n) => n + 1);
+          }}
+        />
         <div className="rq-overlay__actions">
           <button
             type="button"

@@ -107,6 +107,22 @@ export async function resolveTrust(
   const out: BatchTrust = new Map();
   for (const entry of batch) {
     const req = requirement.get(entry.signatureRequestId);
+    if (entry.sealAccountName) {
+      // A business's seal signs with its own key (an advanced seal, see sign-request.ts): no
+      // certificate of the caller's own and no TAN; it cannot stand in for a QES the request asks.
+      out.set(
+        entry.signatureRequestId,
+        req?.level === 'QES'
+          ? new AppError('QUALITY_TOO_LOW', 403, 'This request asks for a qualified signature.', {
+              required: {
+                quality: 'QES',
+                legislation: req.legislation ?? platformLegislation(ctx.config.platform),
+              },
+            })
+          : SES_TRUST,
+      );
+      continue;
+    }
     const decided = signingQuality(
       qualities,
       {

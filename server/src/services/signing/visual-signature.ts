@@ -23,6 +23,8 @@ export type StampSigner = {
   reason?: string | undefined;
   quality: TSignatureQuality;
   legislation: TLegislation | null;
+  /** A business's seal signs: the business it seals for (the stamp says so instead of an address). */
+  onBehalfOf?: string | undefined;
 };
 
 /**
@@ -30,7 +32,8 @@ export type StampSigner = {
  * `POST /v3/sign`, default en). Without a visual signature: the name, the standard, when, the
  * reason if any and the address. With one: its name, company line, standard, place and date,
  * claim, image and QR code as it says; the QR code links to Signet's public verification of
- * that document.
+ * that document. A seal (`onBehalfOf`: the business) shows its name, the seal's quality, when,
+ * and for whom.
  */
 export function stampContent(
   language: string,
@@ -39,7 +42,9 @@ export function stampContent(
   publicUrl: string,
 ): (documentId: string) => StampContent {
   const text = evidenceText(langFromCode(language, { directSign: true }));
-  const quality = text.t(`signature.quality.${signer.quality}`);
+  const quality = text.t(
+    signer.onBehalfOf ? 'signature.quality.SEAL' : `signature.quality.${signer.quality}`,
+  );
   const standard =
     signer.legislation && signer.quality !== 'SES'
       ? text.t('signature.standard', {
@@ -55,7 +60,9 @@ export function stampContent(
       standard,
       date,
       ...(signer.reason ? [signer.reason] : []),
-      signer.email,
+      signer.onBehalfOf
+        ? text.t('signature.onBehalfOf', { business: signer.onBehalfOf })
+        : signer.email,
     ];
     return () => ({ lines });
   }
