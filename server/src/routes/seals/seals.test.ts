@@ -129,6 +129,39 @@ describe('seals', () => {
     expect(again.body.amountMembers).toBe(0);
   });
 
+  it('a request asking the signer for QES is not sealed (a seal is advanced); nothing changes', async () => {
+    const doc = await uploadPdf(t, cast.member.token, await makeTestPdf(), 'Vertrag QES');
+    const created = await as(t, cast.member)<TSignatureRequest>('POST', '/v3/signature-requests', {
+      title: 'Vertrag QES',
+      documents: [{ document_id: doc.id }],
+      signatures: [{ account_email: cast.member.email, signature_level: 'QES' }],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id;
+    expect((await as(t, cast.member)('POST', `/v3/signature-requests/${id}/initiate`)).status).toBe(
+      200,
+    );
+    await as(t, cast.admin)('POST', `${seals}/invoices/members`, {
+      members: [cast.member.user.id],
+    });
+    try {
+      const refused = await signBatch(t, cast.member.token, [
+        { signatureRequestId: id, sealAccountName: 'invoices' },
+      ]);
+      expect(refused.status).toBe(403);
+      expect(refused[0]).toMatchObject({ ok: false, code: 'QUALITY_TOO_LOW' });
+      const still = await as(t, cast.member)<TSignatureRequest>(
+        'GET',
+        `/v3/signature-requests/${id}`,
+      );
+      expect(still.body.status_overall).toBe('OPEN');
+    } finally {
+      await as(t, cast.admin)('DELETE', `${seals}/invoices/members`, {
+        members: [cast.member.user.id],
+      });
+    }
+  });
+
   it('seal 20 invoices in one batch for an API user the seal is granted to', async () => {
     const api = await as(t, cast.admin)<TApiUserWithKey>(
       'POST',
