@@ -97,7 +97,7 @@ const SAME_AS_ENGLISH: Readonly<
       'verify.file',
       'channel.mail',
     ],
-    trust: ['standards.active', 'standards.level.ses', 'tan.label', 'place.box', 'place.page'],
+    trust: ['standards.active', 'standards.level.ses', 'tan.label', 'place.box'],
   },
   it: {
     admin: ['profile.email', 'ra.boolean.false', 'ra.message.no', 'ra.auth.user_menu'],
