@@ -1,5 +1,6 @@
 import { routes } from '@signet/shared';
 import { Hono } from 'hono';
+import { compressAnswers } from './http/compress-answer.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import { DB_FREE_PATHS } from './http/register.ts';
@@ -57,6 +58,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       : deps;
   const app = new Hono<AppEnv>();
   app.use('*', requestContext(full));
+  // Before the security headers, so it compresses the final answer (a page's CSP included).
+  app.use('*', compressAnswers());
   app.use('*', securityHeaders(full.config));
   app.onError(errorHandler);
 
