@@ -1,4 +1,5 @@
 import { routes } from '@signet/shared';
+import { REQUEST_CLOCK_PATH } from '@signet/shared/signature-request/signature-request.constants';
 import { Hono } from 'hono';
 import { compressAnswers } from './http/compress-answer.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
@@ -13,6 +14,7 @@ import { authenticate as defaultAuthenticate, routeModules } from './routes/inde
 import { pkiRoutes } from './routes/pki/index.ts';
 import { sandboxDnsRoutes } from './routes/sandbox/dns.ts';
 import { mabSandboxRoutes } from './routes/sandbox/mab.ts';
+import { requestClockRoutes } from './routes/sandbox/request-clock.ts';
 import { mailboxEnabled, mailboxRoutes } from './routes/system/mailbox.ts';
 import { isLoopback, peerAddress } from './security/client-ip.ts';
 
@@ -143,6 +145,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       });
     }
     app.route('/sandbox/dns', sandboxDnsRoutes(full));
+  }
+  // The request clock expires a request now: end-to-end tests only, never in another mode.
+  if (full.config.mode === 'test') {
+    if (ready) {
+      app.use(`${REQUEST_CLOCK_PATH}/*`, async (_c, next) => {
+        await ready;
+        await next();
+      });
+    }
+    app.route(REQUEST_CLOCK_PATH, requestClockRoutes(full));
   }
   return app;
 }
