@@ -163,6 +163,10 @@ describe('compressed answers over HTTP', () => {
     const small = await raw('/test/small', { 'Accept-Encoding': 'br, gzip' });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.headers.vary).toBeUndefined();
+    // Without Accept-Encoding nothing is read or changed but Vary.
+    const plainSmall = await raw('/test/small', {});
+    expect(plainSmall.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(plainSmall.body.toString('utf8'))).toEqual({ ok: true });
     expect(JSON.parse(small.body.toString('utf8'))).toEqual({ ok: true });
     const missing = await raw('/api/v1/unknown', { 'Accept-Encoding': 'br' });
     expect(missing.status).toBe(404);

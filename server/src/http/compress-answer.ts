@@ -96,6 +96,11 @@ export function compressAnswers(): MiddlewareHandler<AppEnv> {
     const res = c.res;
     if (!res.body || !mayCompress(res.status, res.headers)) return;
     const encoding = chooseEncoding(c.req.header('accept-encoding'));
+    if (!encoding) {
+      // The body stays as it is (not read again); a cache still learns the answer may differ.
+      res.headers.set('Vary', varyAcceptEncoding(res.headers.get('vary')));
+      return;
+    }
     const plain = new Uint8Array(await res.arrayBuffer());
     const headers = new Headers(res.headers);
     const answer = (body: Uint8Array<ArrayBuffer>) => {
@@ -106,7 +111,6 @@ export function compressAnswers(): MiddlewareHandler<AppEnv> {
     };
     if (plain.byteLength < COMPRESS_MIN_BYTES) return answer(plain);
     headers.set('Vary', varyAcceptEncoding(headers.get('vary')));
-    if (!encoding) return answer(plain);
     const body = await compressBody(plain, encoding);
     headers.set('Content-Encoding', encoding);
     headers.set('Content-Length', String(body.byteLength));
