@@ -52,6 +52,28 @@ export async function writeTwoPagePdf(path: string, title: string): Promise<void
   writeFileSync(path, await pdf.save());
 }
 
+/**
+ * Waits until the viewer shows its first page image drawn (loaded, not just placed), as a user
+ * waits for the document before reading it or a check judges the page.
+ */
+export async function firstPageShown(page: Page, timeout = 15_000): Promise<void> {
+  const image = page.locator('.dv-page img').first();
+  await expect(image).toBeVisible({ timeout });
+  await expect
+    .poll(
+      () =>
+        image.evaluate((img) => {
+          const { complete, naturalWidth } = img as unknown as {
+            complete: boolean;
+            naturalWidth: number;
+          };
+          return complete && naturalWidth > 0;
+        }),
+      { timeout },
+    )
+    .toBe(true);
+}
+
 export type MailboxMail = {
   to: string;
   template: string;

@@ -1,8 +1,10 @@
 /**
  * The dashboard's state filters are answered by the server: a filtered page is full and the
- * pager counts what the filter matches (spec sections 2 and 4).
+ * pager counts what the filter matches (spec sections 2 and 4). Declined, withdrawn and expired
+ * requests each have their own badge and filter, and their page says who ended them and why.
  */
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { REQUEST_CLOCK_PATH } from '@signet/shared/signature-request/signature-request.constants';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import {
   type Account,
@@ -13,7 +15,7 @@ import {
   hydrated,
   signInWithCookie,
 } from '../support/app.ts';
-import { rqText } from '../support/requests.ts';
+import { renderedMail, rqText } from '../support/requests.ts';
 
 async function onePagePdf(title: string): Promise<string> {
   const pdf = await PDFDocument.create();
@@ -98,4 +100,134 @@ test('filtered to "to sign", the dashboard shows full pages and the filtered tot
   );
   await expect(rows).toHaveCount(5);
   await expect(table.locator('[data-state="to-sign"]')).toHaveCount(5);
+});
+
+/** Text of `view.closed.<status>` up to its date (the date's format is the page's language's). */
+const closedPrefix = (status: 'DECLINED' | 'WITHDRAWN' | 'EXPIRED', name = '') =>
+  rqText(`view.closed.${status}`, { name }).split('{date}')[0] as string;
+
+test('declined, withdrawn and expired requests show distinct badges and filters, with who and why', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const me = await createAccount(request, 'ended-me', { firstName: 'Olga', lastName: 'Owner' });
+  const dora = await createAccount(request, 'ended-dora', {
+    firstName: 'Dora',
+    lastName: 'Decline',
+  });
+  const partner = freshEmail('ended-partner');
+  const content = await onePagePdf('Ended requests');
+  const mine = { authorization: `Bearer ${me.token}` };
+  const stamp = Date.now().toString(36);
+  const titles = {
+    declined: `Declined offer ${stamp}`,
+    withdrawn: `Withdrawn lease ${stamp}`,
+    expired: `Expired contract ${stamp}`,
+    waiting: `Open contract ${stamp}`,
+  };
+
+  // Made through the API: the dashboard and the request page are under test, not the flows.
+  const declined = await send(request, me, titles.declined, [dora.email], content);
+  const decline = await request.post(
+    apiPath(api.declineSignatureRequest, { params: { id: declined } }),
+    {
+      headers: { authorization: `Bearer ${dora.token}` },
+      data: { message: 'The price on page 2 is wrong.' },
+    },
+  );
+  expect(decline.status(), await decline.text()).toBe(200);
+  const withdrawn = await send(request, me, titles.withdrawn, [partner], content);
+  const withdraw = await request.post(
+    apiPath(api.withdrawSignatureRequest, { params: { id: withdrawn } }),
+    { headers: mine, data: { message: 'Sent to the wrong team.' } },
+  );
+  expect(withdraw.status(), await withdraw.text()).toBe(200);
+  const expired = await send(request, me, titles.expired, [partner], content);
+  // The test-mode clock brings its expiry to now and runs the server's expiry sweep.
+  const clock = await request.post(REQUEST_CLOCK_PATH, { data: { requestId: expired } });
+  expect(clock.status(), await clock.text()).toBe(200);
+  expect(((await clock.json()) as { expired: string[] }).expired).toContain(expired);
+  const waiting = await send(request, me, titles.waiting, [partner], content);
+
+  await signInWithCookie(context, baseURL, me.token);
+  await page.goto('/dashboard?tab=inbox');
+  await hydrated(page);
+  const table = page.getByRole('table', { name: rqText('dashboard.table.inbox') });
+  const row = (id: string) => table.locator(`tr[data-request-id="${id}"]`);
+  const states = { declined, withdrawn, expired, waiting } as const;
+  for (const [state, id] of Object.entries(states)) {
+    const badge = row(id).locator('[data-state]');
+    await expect(badge).toHaveAttribute('data-state', state);
+    await expect(badge).toHaveText(rqText(`state.${state}`));
+  }
+  // Three colours a person tells apart, not one "cancelled".
+  const colours = await Promise.all(
+    [declined, withdrawn, expired].map((id) =>
+      row(id)
+        .locator('[data-state]')
+        .evaluate((el) => {
+          // In the browser (the e2e project has no DOM types).
+          const { getComputedStyle } = globalThis as unknown as {
+            getComputedStyle: (e: unknown) => { color: string; backgroundColor: string };
+          };
+          const style = getComputedStyle(el);
+          return `${style.color} on ${style.backgroundColor}`;
+        }),
+    ),
+  );
+  expect(new Set(colours).size, colours.join(' | ')).toBe(3);
+
+  // Each filter shows its own requests only; two filters show both.
+  const filter = (state: string) => page.getByRole('checkbox', { name: rqText(`state.${state}`) });
+  const shown = async (ids: string[]) => {
+    await expect(table.locator('tbody tr')).toHaveCount(ids.length);
+    for (const id of ids) await expect(row(id)).toBeVisible();
+  };
+  for (const [state, id] of [
+    ['declined', declined],
+    ['withdrawn', withdrawn],
+    ['expired', expired],
+  ] as const) {
+    await filter(state).check();
+    await shown([id]);
+    await expect(table.locator(`[data-state="${state}"]`)).toHaveCount(1);
+    await filter(state).uncheck();
+  }
+  await filter('declined').check();
+  await filter('expired').check();
+  await shown([declined, expired]);
+  await filter('declined').uncheck();
+  await filter('expired').uncheck();
+  await shown([declined, withdrawn, expired, waiting]);
+
+  // The request page says who ended it and why.
+  const closedOn = async (id: string, state: string) => {
+    await row(id).getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`/view/${id}$`));
+    await hydrated(page);
+    await expect(page.locator('.rq-view__meta [data-state]')).toHaveAttribute('data-state', state);
+    const closed = page.getByTestId('request-closed');
+    await expect(closed).toBeVisible();
+    return closed;
+  };
+  let closed = await closedOn(declined, 'declined');
+  await expect(closed).toContainText(closedPrefix('DECLINED', 'Dora Decline'));
+  await expect(closed).toContainText(dora.email);
+  await expect(closed).toContainText('The price on page 2 is wrong.');
+  await page.goBack();
+  closed = await closedOn(withdrawn, 'withdrawn');
+  await expect(closed).toContainText(closedPrefix('WITHDRAWN', 'Olga Owner'));
+  await expect(closed).toContainText('Sent to the wrong team.');
+  await page.goBack();
+  closed = await closedOn(expired, 'expired');
+  await expect(closed).toContainText(closedPrefix('EXPIRED'));
+  await expect(closed).toContainText(
+    rqText('view.closed.EXPIRED').split('{date}')[1]?.trim() ?? '',
+  );
+  // The participant was told.
+  const notice = await renderedMail(request, partner, 'request-expired');
+  expect(notice.subject).toContain(titles.expired);
 });

@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { LANG_COOKIE } from '@signet/shared/i18n/lang.constants';
 import { api, apiPath, createAccount, hydrated, signInWithCookie } from '../support/app.ts';
-import { uploadAndSend, writeTwoPagePdf } from '../support/requests.ts';
+import { firstPageShown, uploadAndSend, writeTwoPagePdf } from '../support/requests.ts';
 
 const LANGS = ['en', 'de', 'fr'] as const;
 const SIZES = [
@@ -46,7 +46,7 @@ const SIGNED_IN = [
 async function check(page: Page, path: string, where: string): Promise<void> {
   await page.goto(path);
   await hydrated(page);
-  if (path.startsWith('/view/')) await expect(page.locator('.dv-page img').first()).toBeVisible();
+  if (path.startsWith('/view/')) await firstPageShown(page);
   const sideways = await page.evaluate('document.documentElement.scrollWidth - window.innerWidth');
   expect
     .soft(sideways, `${where}: ${path} scrolls sideways by ${sideways} px`)

@@ -14,13 +14,18 @@
  *    page, deep page of 100 sorted by title, status filter, colour filter, search over
  *    addresses, sendBy and dates). Latencies are collected per response; p95 is computed from
  *    them.
- * Prints a table and writes bench-results/list.json; exits 1 when a p95 is over 50 ms and
- * BENCH_STRICT=1.
+ * 3. Bytes on the wire (issue 11: compressed HTML and JSON answers): the signed-in /dashboard
+ *    page (needs `pnpm build`) and a page of 100 requests as JSON, each asked plain, with gzip
+ *    and with Brotli; plus the latency of that page of 100 when the client takes Brotli, as a
+ *    browser does (the server then compresses it per request).
+ * Prints a table and writes bench-results/list.json; exits 1 when a p95 is over 50 ms, or an
+ * answer goes uncompressed to a client that takes Brotli, and BENCH_STRICT=1.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SESSION_COOKIE } from '@signet/shared/session/session.constants';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.ts';
@@ -97,11 +102,16 @@ async function seed(dataDir: string): Promise<{ token: string; ms: number }> {
   return { token: session.token, ms: performance.now() - started };
 }
 
+const PAGE_OF_100 = '?size=100&page=20&sortBy=title&sortOrder=asc';
+/** A scenario whose query ends so is asked with `Accept-Encoding: br` (a browser's answer). */
+const BROTLI = '#br';
+
 /** Paths relative to the list URL; the first is a floor: an authenticated call with one query. */
 const SCENARIOS: [string, string][] = [
   ['floor: GET /api/v1/user (auth + 1 query)', 'USER'],
   ['default page (25, updated desc)', ''],
   ['page 20 of 100, title asc', '?size=100&page=20&sortBy=title&sortOrder=asc'],
+  ['page 20 of 100, title asc, Brotli', `${PAGE_OF_100}${BROTLI}`],
   ['status OPEN,SIGNED', '?status=OPEN,SIGNED&size=50'],
   ['colour to-sign,waiting (the state filter)', '?colour=to-sign,waiting'],
   ['search an address', '?search=partner17'],
@@ -111,6 +121,71 @@ const SCENARIOS: [string, string][] = [
     `?sendBy=others&dateTimeMode=created&dateFrom=${new Date().getUTCFullYear()}-01-01`,
   ],
 ];
+
+/** Bytes of one answer on the wire (the body as sent, before any decoding) for `encoding`. */
+async function bytesOnWire(
+  url: string,
+  headers: Record<string, string>,
+  encoding: string,
+): Promise<{ status: number; bytes: number; coding: string }> {
+  const { request } = await import('node:http');
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { ...headers, 'accept-encoding': encoding } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          bytes,
+          coding: String(res.headers['content-encoding'] ?? 'none'),
+        }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/**
+ * The page of 100 requests (JSON) and the signed-in /dashboard (HTML) plain, gzip and Brotli:
+ * one row each, ok when a client that takes Brotli gets it (and a smaller body).
+ */
+async function wireRows(
+  listUrl: string,
+  pageUrl: string,
+  headers: Record<string, string>,
+): Promise<{ name: string; budget: string; value: string; ok: boolean }[]> {
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  const out = [];
+  for (const [name, url] of [
+    ['page of 100 requests (JSON)', listUrl],
+    ['signed-in /dashboard (HTML)', pageUrl],
+  ] as const) {
+    const plain = await bytesOnWire(url, headers, 'identity');
+    if (plain.status === 503) {
+      out.push({ name: `wire: ${name}`, budget: 'Brotli', value: 'not built', ok: true });
+      continue;
+    }
+    const gzip = await bytesOnWire(url, headers, 'gzip');
+    const br = await bytesOnWire(url, headers, 'gzip, deflate, br');
+    const value = `${kb(plain.bytes)} plain, ${kb(gzip.bytes)} gzip, ${kb(br.bytes)} br`;
+    console.log(`wire: ${name} (HTTP ${plain.status}): ${value}`);
+    out.push({
+      name: `wire: ${name}`,
+      budget: 'Brotli, smaller',
+      value,
+      ok:
+        plain.status === 200 &&
+        br.coding === 'br' &&
+        gzip.coding === 'gzip' &&
+        br.bytes < plain.bytes,
+    });
+  }
+  return out;
+}
 
 if (process.argv[2] === '--seed-only') {
   // Profiling aid: seed a DATA_DIR and stop (`node bench/list.ts --seed-only /tmp/dir`).
@@ -142,8 +217,15 @@ try {
   const rows: string[][] = [LOAD_TABLE_HEADER];
   const results: Record<string, unknown>[] = [];
   for (const [name, query] of SCENARIOS) {
-    const url = query === 'USER' ? `http://127.0.0.1:${PORT}/api/v1/user` : `${base}${query}`;
-    const run = await runLoad({ url, headers, connections: CONNECTIONS, duration: DURATION });
+    const brotli = query.endsWith(BROTLI);
+    const path = brotli ? query.slice(0, -BROTLI.length) : query;
+    const url = query === 'USER' ? `http://127.0.0.1:${PORT}/api/v1/user` : `${base}${path}`;
+    const run = await runLoad({
+      url,
+      headers: brotli ? { ...headers, 'accept-encoding': 'br' } : headers,
+      connections: CONNECTIONS,
+      duration: DURATION,
+    });
     const ok = run.p95 <= BUDGET_P95_MS && run.non2xx === 0 && run.errors === 0;
     rows.push(loadRow(name, run, ok));
     results.push({ name, query, ...run });
@@ -152,20 +234,31 @@ try {
     `list bench: ${OWNED + SIGNING + OBSERVING} requests on the dashboard (+${FOREIGN} others), seeded in ${Math.round(seeded.ms)} ms; ${CONNECTIONS} connections, ${DURATION} s per scenario, budget p95 ≤ ${BUDGET_P95_MS} ms; load average ${loadAtStart} → ${loadavg()[0]?.toFixed(2)} (2 cores are shared: compare with the floor row)`,
   );
   console.log(formatTable(rows));
+  const wire = await wireRows(
+    `${base}${PAGE_OF_100}`,
+    `http://127.0.0.1:${PORT}/dashboard?tab=inbox`,
+    {
+      authorization: headers.authorization,
+      cookie: `${SESSION_COOKIE}=${encodeURIComponent(seeded.token)}`,
+    },
+  );
   report(
     'list',
-    results
-      .filter((r) => r.query !== 'USER')
-      .map((r) => {
-        const p95 = r.p95 as number;
-        const failed = (r.non2xx as number) + (r.errors as number);
-        return {
-          name: `list p95, ${CONNECTIONS} conn: ${r.name}`,
-          budget: `≤ ${BUDGET_P95_MS} ms`,
-          value: `${p95.toFixed(1)} ms${failed ? ` (${failed} errors/non-2xx)` : ''}`,
-          ok: p95 <= BUDGET_P95_MS && failed === 0,
-        };
-      }),
+    [
+      ...results
+        .filter((r) => r.query !== 'USER')
+        .map((r) => {
+          const p95 = r.p95 as number;
+          const failed = (r.non2xx as number) + (r.errors as number);
+          return {
+            name: `list p95, ${CONNECTIONS} conn: ${r.name}`,
+            budget: `≤ ${BUDGET_P95_MS} ms`,
+            value: `${p95.toFixed(1)} ms${failed ? ` (${failed} errors/non-2xx)` : ''}`,
+            ok: p95 <= BUDGET_P95_MS && failed === 0,
+          };
+        }),
+      ...wire,
+    ],
     { connections: CONNECTIONS, duration: DURATION, budgetP95Ms: BUDGET_P95_MS, results },
   );
 } finally {

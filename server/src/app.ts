@@ -1,5 +1,7 @@
 import { routes } from '@signet/shared';
+import { REQUEST_CLOCK_PATH } from '@signet/shared/signature-request/signature-request.constants';
 import { Hono } from 'hono';
+import { compressAnswers } from './http/compress-answer.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import { DB_FREE_PATHS } from './http/register.ts';
@@ -14,6 +16,7 @@ import { pkiRoutes } from './routes/pki/index.ts';
 import { sandboxDnsRoutes } from './routes/sandbox/dns.ts';
 import { identSandboxRoutes } from './routes/sandbox/identification.ts';
 import { mabSandboxRoutes } from './routes/sandbox/mab.ts';
+import { requestClockRoutes } from './routes/sandbox/request-clock.ts';
 import { mailboxEnabled, mailboxRoutes } from './routes/system/mailbox.ts';
 import { isLoopback, peerAddress } from './security/client-ip.ts';
 
@@ -59,6 +62,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       : deps;
   const app = new Hono<AppEnv>();
   app.use('*', requestContext(full));
+  // Before the security headers, so it compresses the final answer (a page's CSP included).
+  app.use('*', compressAnswers());
   app.use('*', securityHeaders(full.config));
   app.onError(errorHandler);
 
@@ -150,6 +155,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       });
     }
     app.route('/sandbox/dns', sandboxDnsRoutes(full));
+  }
+  // The request clock expires a request now: end-to-end tests only, never in another mode.
+  if (full.config.mode === 'test') {
+    if (ready) {
+      app.use(`${REQUEST_CLOCK_PATH}/*`, async (_c, next) => {
+        await ready;
+        await next();
+      });
+    }
+    app.route(REQUEST_CLOCK_PATH, requestClockRoutes(full));
   }
   return app;
 }

@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { Config } from '../config.ts';
+import {
+  COMPRESS_MIN_BYTES,
+  chooseEncoding,
+  compressBody,
+  mayCompress,
+  varyAcceptEncoding,
+} from './compress-answer.ts';
 import type { AppEnv } from './types.ts';
 
 /**
@@ -87,6 +94,9 @@ export function pageCsp(html: string): string {
   ].join('; ');
 }
 
+/** The header of @hono/node-server's RESPONSE_ALREADY_SENT marker. */
+const ALREADY_SENT = 'x-hono-already-sent';
+
 const isHtml = (contentType: string | null | undefined) => /^text\/html\b/i.test(contentType ?? '');
 
 /**
@@ -97,10 +107,12 @@ export function securityHeaders(config: Pick<Config, 'publicUrl'>): MiddlewareHa
   const base = baseSecurityHeaders(config);
   return async (c, next) => {
     await next();
-    // The Astro handler writes to Node's response itself: see secureNodeResponse.
+    // The Astro handler writes to Node's response itself (see secureNodeResponse), which may
+    // still be compressing when the handler returns: its answer here is only a marker.
     if ((c.env as { outgoing?: { headersSent?: boolean } } | undefined)?.outgoing?.headersSent)
       return;
     const res = c.res;
+    if (res.headers.has(ALREADY_SENT)) return;
     for (const [k, v] of Object.entries(base)) if (!res.headers.has(k)) res.headers.set(k, v);
     const own = res.headers.get('Content-Security-Policy');
     if (own) {
@@ -135,9 +147,14 @@ type NodeResponse = {
 /**
  * Prepares Node's response for a handler that writes to it directly (Astro's): the base
  * headers now, and for HTML the body held back until the end, so the CSP can name the hashes
- * of the page's inline scripts before anything is sent. Pages are small; nothing is streamed.
+ * of the page's inline scripts before anything is sent, then compressed by the request's
+ * `acceptEncoding` (compress-answer.ts). Pages are small; nothing is streamed.
  */
-export function secureNodeResponse(out: NodeResponse, config: Pick<Config, 'publicUrl'>): void {
+export function secureNodeResponse(
+  out: NodeResponse,
+  config: Pick<Config, 'publicUrl'>,
+  acceptEncoding?: string,
+): void {
   for (const [k, v] of Object.entries(baseSecurityHeaders(config))) out.setHeader(k, v);
   const writeHead = out.writeHead.bind(out);
   const end = out.end.bind(out);
@@ -148,7 +165,9 @@ export function secureNodeResponse(out: NodeResponse, config: Pick<Config, 'publ
       : typeof chunk === 'string'
         ? Buffer.from(chunk, (typeof encoding === 'string' ? encoding : 'utf8') as BufferEncoding)
         : Buffer.from(chunk as Uint8Array);
+  let ended = false;
   out.writeHead = (...args: unknown[]) => {
+    if (ended) return out;
     // Keep the status and headers; they go out with the body at the end.
     const [status, maybeMessage, maybeHeaders] = args;
     out.statusCode = status as number;
@@ -167,19 +186,54 @@ export function secureNodeResponse(out: NodeResponse, config: Pick<Config, 'publ
     return true;
   };
   out.end = (chunk?: unknown, encoding?: unknown, cb?: unknown) => {
+    // Only the first end counts: the body may still be compressing when a second one comes
+    // (for HEAD, @hono/node-server ends the response again after the handler).
+    if (ended) return out;
+    ended = true;
     if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') {
       chunks.push(toBuffer(chunk, encoding));
     }
-    const body = Buffer.concat(chunks);
+    const plain = Buffer.concat(chunks);
     if (!out.hasHeader('Content-Security-Policy')) {
       const csp = isHtml(String(out.getHeader('content-type') ?? ''))
-        ? pageCsp(body.toString('utf8'))
+        ? pageCsp(plain.toString('utf8'))
         : NON_HTML_CSP;
       out.setHeader('Content-Security-Policy', csp);
     }
-    if (out.hasHeader('content-length')) out.setHeader('Content-Length', body.byteLength);
-    writeHead(out.statusCode);
-    const callback = [chunk, encoding, cb].find((a) => typeof a === 'function');
-    return end(body, callback as (() => void) | undefined);
+    const callback = [chunk, encoding, cb].find((a) => typeof a === 'function') as
+      | (() => void)
+      | undefined;
+    const send = (body: Buffer) => {
+      out.setHeader('Content-Length', body.byteLength);
+      writeHead(out.statusCode);
+      end(body, callback);
+    };
+    // Compressed last, from the plain text the policy was made of (compress-answer.ts).
+    const headers = { get: (name: string) => headerText(out.getHeader(name)) };
+    if (plain.byteLength < COMPRESS_MIN_BYTES || !mayCompress(out.statusCode, headers)) {
+      send(plain);
+      return out;
+    }
+    out.setHeader('Vary', varyAcceptEncoding(headers.get('vary')));
+    const coding = chooseEncoding(acceptEncoding);
+    if (!coding) {
+      send(plain);
+      return out;
+    }
+    compressBody(plain, coding).then(
+      (body) => {
+        out.setHeader('Content-Encoding', coding);
+        send(body);
+      },
+      () => send(plain),
+    );
+    return out;
   };
 }
+
+const headerText = (value: unknown): string | null =>
+  value === undefined || value === null
+    ? null
+    : Array.isArray(value)
+      ? value.join(', ')
+      : String(value);

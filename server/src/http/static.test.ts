@@ -1,5 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { get as httpGet } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/app.ts';
 import { precompressDir } from './precompress.ts';
+import { pageCsp } from './security-headers.ts';
 import { mountWeb } from './static.ts';
 
 /** A hashed script big enough to be worth compressing (repetitive, as bundles are). */
@@ -15,12 +16,13 @@ const BIG_SCRIPT = Array.from({ length: 400 }, (_, i) => `export const value${i}
   '\n',
 );
 
-const PORT = 3150;
-
 function makeDist(root: string) {
   const admin = join(root, 'admin');
   mkdirSync(join(admin, 'assets'), { recursive: true });
-  writeFileSync(join(admin, 'index.html'), '<!doctype html><title>console</title>');
+  writeFileSync(
+    join(admin, 'index.html'),
+    `<!doctype html><title>console</title><script>window.admin = 1;</script>${'<!-- console -->'.repeat(100)}`,
+  );
   writeFileSync(join(admin, 'assets', 'app-1234.js'), 'console.log("admin")');
   const site = join(root, 'site');
   mkdirSync(join(site, 'client', '_astro'), { recursive: true });
@@ -37,7 +39,9 @@ function makeDist(root: string) {
     `export const handler = async (req, res) => {
       res.statusCode = req.url.startsWith('/missing') ? 404 : 200;
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
-      const long = req.url.startsWith('/long') ? '<p>Ein langer Absatz.</p>'.repeat(200) : '';
+      const long = req.url.startsWith('/long')
+        ? '<script>window.page = 1;</script>' + '<p>Ein langer Absatz.</p>'.repeat(200)
+        : '';
       res.end('<h1>astro ' + req.method + ' ' + req.url + '</h1>' + long);
     };`,
   );
@@ -58,7 +62,7 @@ describe('web serving', () => {
     t = await createTestApp();
     mountWeb(t.app, { adminDir: admin, siteDir: site, log: t.deps.log, config: t.config });
     server = createAdaptorServer({ fetch: t.app.fetch });
-    await new Promise<void>((resolve) => server.listen(PORT, '127.0.0.1', () => resolve()));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
@@ -107,17 +111,23 @@ describe('web serving', () => {
   });
 
   // node:http rather than fetch, which would undo the encoding.
-  const raw = (path: string, encoding: string) =>
+  const raw = (path: string, encoding: string, method = 'GET') =>
     new Promise<{ res: { headers: Headers }; body: Buffer }>((resolve, reject) => {
-      httpGet(base + path, { headers: { 'Accept-Encoding': encoding } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const headers = new Headers();
-          for (const [k, v] of Object.entries(res.headers)) if (v) headers.set(k, String(v));
-          resolve({ res: { headers }, body: Buffer.concat(chunks) });
-        });
-      }).on('error', reject);
+      const req = httpRequest(
+        base + path,
+        { method, headers: { 'Accept-Encoding': encoding } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            const headers = new Headers();
+            for (const [k, v] of Object.entries(res.headers)) if (v) headers.set(k, String(v));
+            resolve({ res: { headers }, body: Buffer.concat(chunks) });
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end();
     });
 
   it('sends text assets as their Brotli or gzip copy by Accept-Encoding, with Vary', async () => {
@@ -144,7 +154,7 @@ describe('web serving', () => {
     expect(small.res.headers.get('content-encoding')).toBeNull();
   });
 
-  it('sends a file as its precompressed copy by Accept-Encoding, and pages as they are', async () => {
+  it('sends a file as its precompressed copy by Accept-Encoding', async () => {
     const br = await raw('/_astro/island.ef01.js', 'gzip, deflate, br');
     expect(br.res.headers.get('content-encoding')).toBe('br');
     expect(br.res.headers.get('vary')).toContain('Accept-Encoding');
@@ -155,10 +165,44 @@ describe('web serving', () => {
     const plain = await raw('/_astro/island.ef01.js', 'identity');
     expect(plain.res.headers.get('content-encoding')).toBeNull();
     expect(plain.body.toString()).toBe(BIG_SCRIPT);
-    // Pages carry a CSP made from their plain text: they are not compressed here.
-    const page = await raw('/long', 'br');
-    expect(page.res.headers.get('content-encoding')).toBeNull();
-    expect(page.body.toString()).toContain('Ein langer Absatz.');
+  });
+
+  it('sends pages Astro renders compressed, their CSP made from the plain HTML', async () => {
+    const plain = await raw('/long', 'identity');
+    expect(plain.res.headers.get('content-encoding')).toBeNull();
+    expect(plain.res.headers.get('vary')).toContain('Accept-Encoding');
+    const html = plain.body.toString();
+    expect(html).toContain('<script>window.page = 1;</script>');
+    expect(plain.res.headers.get('content-security-policy')).toBe(pageCsp(html));
+    for (const [accept, coding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const page = await raw('/long', accept);
+      expect(page.res.headers.get('content-encoding')).toBe(coding);
+      expect(page.res.headers.get('vary')).toContain('Accept-Encoding');
+      expect(Number(page.res.headers.get('content-length'))).toBe(page.body.length);
+      const decoded = coding === 'br' ? brotliDecompressSync(page.body) : gunzipSync(page.body);
+      expect(decoded.toString()).toBe(html);
+      expect(page.res.headers.get('content-security-policy')).toBe(pageCsp(html));
+      expect(page.res.headers.get('x-frame-options')).toBe('DENY');
+    }
+    // A short page goes as it is.
+    const short = await raw('/login', 'br');
+    expect(short.res.headers.get('content-encoding')).toBeNull();
+    expect(short.body.toString()).toBe('<h1>astro GET /login</h1>');
+    // HEAD: the compressed answer's headers, no body.
+    const head = await raw('/long', 'br', 'HEAD');
+    expect(head.res.headers.get('content-encoding')).toBe('br');
+    expect(head.body.length).toBe(0);
+  });
+
+  it('serves the console index compressed (a page Hono sends)', async () => {
+    const plain = await raw('/business/members', 'identity');
+    const br = await raw('/business/members', 'br');
+    expect(br.res.headers.get('content-encoding')).toBe('br');
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(br.res.headers.get('content-security-policy')).toBe(pageCsp(plain.body.toString()));
   });
 
   it('hands everything else to the Astro handler, with the request id', async () => {

@@ -147,7 +147,7 @@ export function mountWeb(app: Hono<AppEnv>, options: WebOptions): { preload: () 
       | undefined;
     if (!h || !env?.incoming || !env.outgoing) return notBuilt(c, 'The site');
     env.outgoing.setHeader('X-Request-Id', c.get('requestId'));
-    secureNodeResponse(env.outgoing, config);
+    secureNodeResponse(env.outgoing, config, c.req.header('accept-encoding'));
     // Without `next`, Astro renders its own 404 page for paths it does not know. Pages that
     // render with data (the direct signer's page) call the API in process through `api`: the
     // same routes, authorisation and validation, the caller's connection (IP) included.

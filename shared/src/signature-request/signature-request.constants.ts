@@ -187,3 +187,9 @@ export const DOWNLOAD_NAMES = {
   protocol: (id: string) => `${id}_protocol.pdf`,
   attachment: (id: string, n: number, ext: string) => `${id}_attachment-${n}.${ext}`,
 } as const;
+
+/**
+ * The test-mode request clock (SIGNET_MODE=test only): `POST { requestId }` brings an open
+ * request's expiry to now and runs the expiry sweep, so end-to-end tests see a request expire.
+ */
+export const REQUEST_CLOCK_PATH = '/sandbox/requests/clock';

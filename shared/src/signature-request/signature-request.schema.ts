@@ -156,12 +156,14 @@ export type TCreateSignatureRequest = z.infer<typeof ZCreateSignatureRequestSche
 
 /**
  * `PUT /v3/signature-requests/{id}`: update also carries observers; expiry and reminders change
- * until the request finishes.
+ * until the request finishes; `signer_order` (every signer's `sid`, once, in the new signing
+ * order) only while it is a draft.
  */
 export const ZUpdateSignatureRequestSchema = z.strictObject({
   title: ZTitle.optional(),
   message: z.string().max(REQUEST_LIMITS.messageMaxLength).nullable().optional(),
   observers: z.array(ZEmailSchema).max(REQUEST_LIMITS.observersMax).optional(),
+  signer_order: z.array(ZId).min(1).max(REQUEST_LIMITS.signersMax).optional(),
   expires_at: ZExpiresAt.optional(),
   reminder_interval_days: ZReminderInterval.optional(),
 });

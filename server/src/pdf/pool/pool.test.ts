@@ -40,8 +40,14 @@ describe('PdfPool', () => {
   it('stops a job over its time limit with PDF_TOO_COMPLEX, and the next job runs', async () => {
     pool = new PdfPool({ size: 1, timeouts: { render: 1_000 } });
     const pdf = await makeTestPdf();
-    // A started worker with pdfjs loaded, so the clock below measures the job, not a start.
-    await pool.run('render', { source: { sha256: 'warm', bytes: pdf }, page: 1, scale: 50 });
+    // A started worker with pdfjs loaded, so the clock below measures the job, not a start. The
+    // warm-up has a limit of its own: on a loaded machine loading pdfjs alone can take over 1 s.
+    await pool.run(
+      'render',
+      { source: { sha256: 'warm', bytes: pdf }, page: 1, scale: 50 },
+      { timeoutMs: 30_000 },
+    );
+    expect(pool.stats().started).toBe(1);
     const bomb = makeOperatorBombPdf(); // drawing two million strokes takes far longer
     const started = performance.now();
     const e = await pool

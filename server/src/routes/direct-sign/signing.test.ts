@@ -8,6 +8,7 @@ import { signerTans } from '../../db/schema/signer-tans.ts';
 import { listSignatures } from '../../pdf/inspect.ts';
 import { makeTestPdf } from '../../pdf/make-test-pdf.ts';
 import { pdfsig, pdfText, requireTool } from '../../pdf/test-tools.ts';
+import { protocolResponse } from '../../testing/protocol.ts';
 import { signUp, uniqueEmail } from '../auth/testing.ts';
 import { createDocumentsTestApp, uploadPdf } from '../documents/testing.ts';
 import {
@@ -174,9 +175,10 @@ describe('a direct signer signs in Italian with an SMS code, then an account sig
     ).toEqual(['Giulia Rossi', 'Bruno Meier']);
     expect(verdict.signatures.map((s) => s.totalDocument)).toEqual([false, false, true]);
 
-    const protocol = pdfText(
-      await binary(`/api/v3/signature-requests/${id}/report?type=pdf`, owner.token),
-    );
+    // Built right after the last signature: asked again while it is pending.
+    const report = await protocolResponse(t.app, id, owner.token);
+    expect(report.status).toBe(200);
+    const protocol = pdfText(new Uint8Array(await report.arrayBuffer()));
     expect(protocol).toContain(flow.email);
     expect(protocol).toContain('Giulia Rossi');
     // In the owner's language (German): how the direct signer's link was confirmed.

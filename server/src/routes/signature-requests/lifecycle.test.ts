@@ -468,6 +468,42 @@ describe('decline, withdraw, remind, delegate, observers, delete', () => {
     expect(await snapshot(t)).toBe(before);
   });
 
+  it('a draft takes a new signing order; a wrong list or a sent request changes nothing', async () => {
+    const r = await sequentialRequest('Reordered');
+    const [first, second, third] = r.signatures.map((s) => s.sid) as [string, string, string];
+    const put = (signer_order: string[]) =>
+      t.request<TSignatureRequest>('PUT', `${R}/${r.id}`, {
+        token: owner.token,
+        body: { signer_order },
+      });
+    const moved = await put([third, first, second]);
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.signatures.map((s) => [s.sid, s.order])).toEqual([
+      [third, 1],
+      [first, 2],
+      [second, 3],
+    ]);
+    const before = await snapshot(t);
+    for (const bad of [
+      [first, second],
+      [first, second, third, third],
+      [first, second, 'x'],
+    ]) {
+      const res = await put(bad);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'SIGNER_ORDER_INVALID' });
+    }
+    expect(await snapshot(t)).toBe(before);
+    // Sent: the third signer (now first) is invited, and the order no longer changes.
+    expect((await t.request('POST', `${R}/${r.id}/initiate`, { token: owner.token })).status).toBe(
+      200,
+    );
+    expect((await t.mailbox.last(d.email))?.template).toBe('request-invitation');
+    const late = await put([first, second, third]);
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ code: 'REQUEST_NOT_DRAFT' });
+  });
+
   it('lock-status follows locked_until', async () => {
     const r = await sequentialRequest('Locked');
     await t.request('POST', `${R}/${r.id}/initiate`, { token: owner.token });

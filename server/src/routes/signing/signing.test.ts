@@ -29,6 +29,7 @@ import {
   requireTool,
 } from '../../pdf/test-tools.ts';
 import { platformCa } from '../../services/pki/platform-ca.ts';
+import { protocolResponse } from '../../testing/protocol.ts';
 import { signUp, uniqueEmail } from '../auth/testing.ts';
 import { createDocumentsTestApp, uploadPdf } from '../documents/testing.ts';
 import { newSignatureRequest as newRequest, signBatch as sign } from './testing.ts';
@@ -279,9 +280,7 @@ describe('three signers in order, through the API', () => {
         .body.signed_sha256,
     );
 
-    const res = await t.app.request(`/api/v3/signature-requests/${request.id}/report?type=pdf`, {
-      headers: { Authorization: `Bearer ${owner.token}` },
-    });
+    const res = await protocolResponse(t.app, request.id, owner.token);
     expect(res.status).toBe(200);
     // Named after the request's title (the spec's '{id}_protocol.pdf' only without one).
     expect(res.headers.get('content-disposition')).toContain(

@@ -4,11 +4,15 @@ import type {
 } from '@signet/shared/signature-request/signature-request.schema';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.ts';
 import { observers } from '../../db/schema/observers.ts';
 import { signatureRequests } from '../../db/schema/signature-requests.ts';
+import { signers } from '../../db/schema/signers.ts';
+import { AppError } from '../../errors.ts';
 import { recordEvent } from '../../evidence/record-event.ts';
 import { changeRequest, eventActor, type RequestContext } from './context.ts';
 import { checkedExpiry } from './inputs.ts';
+import type { LoadedRequest } from './load-for-actor.ts';
 
 export type TUpdateSignatureRequest = z.output<typeof ZUpdateSignatureRequestSchema>;
 
@@ -16,7 +20,7 @@ export type TUpdateSignatureRequest = z.output<typeof ZUpdateSignatureRequestSch
  * `PUT /v3/signature-requests/{id}` (owner; DRAFT or OPEN): title, message, the expiry date
  * (between an hour and a year ahead, else 400 EXPIRY_INVALID) and the reminder interval — a
  * change of either is recorded as "schedule_changed" — and, when given, the full list of
- * observers (added and removed ones are recorded as events).
+ * observers (added and removed ones are recorded as events) and, in a draft, the signing order.
  */
 export async function updateSignatureRequest(
   ctx: RequestContext,
@@ -24,6 +28,7 @@ export async function updateSignatureRequest(
   input: TUpdateSignatureRequest,
 ): Promise<TSignatureRequest> {
   return changeRequest(ctx, id, 'update', async (tx, loaded) => {
+    if (input.signer_order) await reorderSigners(tx, loaded, input.signer_order);
     const now = new Date();
     const set: Partial<typeof signatureRequests.$inferInsert> = { updatedAt: now };
     if (input.title !== undefined) set.title = input.title;
@@ -87,4 +92,30 @@ export async function updateSignatureRequest(
       }
     }
   });
+}
+
+/**
+ * A draft's signers in a new signing order: `sids` names every signer once (else 400
+ * SIGNER_ORDER_INVALID). The order values the draft has are handed out again in the new sequence,
+ * so signers who sign side by side keep doing so. Nothing is recorded: a draft has no
+ * participants yet, and sending records the order it goes out with.
+ */
+async function reorderSigners(tx: DbOrTx, loaded: LoadedRequest, sids: readonly string[]) {
+  if (loaded.request.status !== 'DRAFT') {
+    throw new AppError('REQUEST_NOT_DRAFT', 409, 'The signing order can change only in a draft.');
+  }
+  const current = new Map(loaded.signers.map((s) => [s.id, s.order]));
+  if (sids.length !== current.size || new Set(sids).size !== sids.length) {
+    throw new AppError('SIGNER_ORDER_INVALID', 400, 'Name every signer of the request once.');
+  }
+  if (sids.some((sid) => !current.has(sid))) {
+    throw new AppError('SIGNER_ORDER_INVALID', 400, 'Name every signer of the request once.');
+  }
+  const orders = [...current.values()].sort((a, b) => a - b);
+  for (const [i, sid] of sids.entries()) {
+    const order = orders[i] as number;
+    if (current.get(sid) !== order) {
+      await tx.update(signers).set({ order }).where(eq(signers.id, sid));
+    }
+  }
 }

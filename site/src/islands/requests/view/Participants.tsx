@@ -20,15 +20,27 @@ type Props = {
   setRequest: (request: TSignatureRequest) => void;
 };
 
-/** The signers in signing order with their states, and who may change them. */
-export function SignersCard({ t, lang, request, viewer, dialog }: Props) {
+/**
+ * The signers in signing order with their states, and who may change them. In a draft signed in
+ * order, each signer can move earlier or later (the whole order is sent, `signer_order`).
+ */
+export function SignersCard({ t, lang, request, viewer, dialog, busy, run, setRequest }: Props) {
   const { signers, inOrder, can } = viewer;
+  const reorder = request.status_overall === 'DRAFT' && inOrder && can('update');
+  const move = (from: number, to: number) =>
+    void run(`order-${signers[from]?.sid}`, async () => {
+      const sids = signers.map((s) => s.sid);
+      const [moved] = sids.splice(from, 1);
+      sids.splice(to, 0, moved as string);
+      const params = { id: request.id };
+      setRequest(await call(api.updateSignatureRequest, { params, body: { signer_order: sids } }));
+    });
   return (
     <section className="rq-card" aria-labelledby="rq-signers">
       <h2 id="rq-signers">{t('view.signers')}</h2>
       {inOrder && <p className="rq-hint">{t('view.inOrder')}</p>}
       <ol className="rq-signers">
-        {signers.map((s) => (
+        {signers.map((s, i) => (
           <li key={s.sid} data-signer={emailOf(s)}>
             {inOrder && (
               <span className="rq-order" title={t('view.orderTitle')}>
@@ -66,6 +78,28 @@ export function SignersCard({ t, lang, request, viewer, dialog }: Props) {
                 </span>
               )}
             </div>
+            {reorder && (
+              <span className="rq-reorder">
+                <button
+                  type="button"
+                  className="btn btn--text"
+                  aria-label={t('view.signerEarlier', { email: emailOf(s) })}
+                  disabled={busy !== null || i === 0}
+                  onClick={() => move(i, i - 1)}
+                >
+                  {t('action.earlier')}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn--text"
+                  aria-label={t('view.signerLater', { email: emailOf(s) })}
+                  disabled={busy !== null || i === signers.length - 1}
+                  onClick={() => move(i, i + 1)}
+                >
+                  {t('action.later')}
+                </button>
+              </span>
+            )}
             {can('removeSigner') && s.status_code !== 'SIGNED' && (
               <button
                 type="button"
