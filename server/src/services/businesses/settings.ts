@@ -29,7 +29,13 @@ const withSettings = (business: TBusinessRow): TBusinessWithSettings => ({
 export async function settingsForRequest(
   db: DbOrTx,
   requestId: string,
+  /**
+   * The request's `business_id` as the caller read it, when it did: null answers null without
+   * a query (a request's business is set when it is created and can only be cleared later).
+   */
+  businessId?: string | null,
 ): Promise<TBusinessWithSettings | null> {
+  if (businessId === null) return null;
   const [row] = await db
     .select({ business: businesses })
     .from(signatureRequests)

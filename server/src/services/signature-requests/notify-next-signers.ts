@@ -28,7 +28,7 @@ import {
 export type KnownRequestState = {
   request: Pick<
     TSignatureRequestRow,
-    'id' | 'title' | 'message' | 'status' | 'completionNotifiedAt'
+    'id' | 'title' | 'message' | 'status' | 'completionNotifiedAt' | 'businessId'
   >;
   owner: MailRequest['owner'];
   signers: TSignerRow[];
@@ -102,7 +102,7 @@ export async function notifyNextSigners(
     );
     // Direct signers get their link from whoever created the request, not from us.
     const byMail = due.filter((s) => s.directNonce === null);
-    const business = await settingsForRequest(tx, requestId);
+    const business = await settingsForRequest(tx, requestId, request.businessId);
     const branding = business ? brandingOf(config, business) : undefined;
     for (const s of byMail) {
       await mailSigner(tx, config, mail, s, 'request-invitation', accounts, branding);
@@ -120,7 +120,7 @@ export async function notifyNextSigners(
       .set({ completionNotifiedAt: new Date() })
       .where(eq(signatureRequests.id, requestId));
     // The business's settings: its logo in the mail, the files it attaches (spec section 3).
-    const business = await settingsForRequest(tx, requestId);
+    const business = await settingsForRequest(tx, requestId, request.businessId);
     const attach = business?.settings.mailService.attachments;
     const attachments: MailAttachmentRef[] = [
       ...(attach?.signedDocument.enabled ? [{ kind: 'documents' as const, requestId }] : []),

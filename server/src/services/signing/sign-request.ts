@@ -73,7 +73,7 @@ export async function signRequest(
       assertAction(loaded, 'sign');
       const me = loaded.mySigner;
       if (!me) throw new AppError('NOT_ALLOWED', 403, 'Only a signer may sign this request.');
-      if (attempt === 1) await assertPart11(ctx, id, entry);
+      if (attempt === 1) await assertPart11(ctx, loaded.request, entry);
       const at = new Date();
       const name = sealing
         ? sealing.displayName
@@ -178,8 +178,12 @@ function sealFor(
  * required at signing (400 PART11_REASON_REQUIRED otherwise); they then appear in the
  * signature (/Name, /Reason, the visual signature) and in the protocol's 'signed' entry.
  */
-async function assertPart11(ctx: SigningContext, requestId: string, entry: TSignPayload) {
-  const business = await settingsForRequest(ctx.db, requestId);
+async function assertPart11(
+  ctx: SigningContext,
+  request: { id: string; businessId: string | null },
+  entry: TSignPayload,
+) {
+  const business = await settingsForRequest(ctx.db, request.id, request.businessId);
   if (!business?.settings.signatureRequests.part11.enabled) return;
   if (entry.signingName?.trim() && entry.signingReason?.trim()) return;
   throw new AppError(
