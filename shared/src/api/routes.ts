@@ -1,3 +1,4 @@
+import { billingRoutes } from '../billing/billing.routes.ts';
 import { businessRoutes } from '../business/business.routes.ts';
 import { directSignRoutes } from '../direct-sign/direct-sign.routes.ts';
 import { documentRoutes, signingRoutes } from '../document/document.routes.ts';
@@ -39,6 +40,7 @@ export const routes = {
   ...signingRoutes,
   ...directSignRoutes,
   ...businessRoutes,
+  ...billingRoutes,
   datetime: defineRoute({
     ...ENDPOINTS.datetime,
     summary: 'Current server time',
