@@ -1,6 +1,7 @@
 import { bearerAuthenticate } from '../http/auth.ts';
 import type { Authenticate, RouteModule } from '../http/types.ts';
 import { authRoutes } from './auth/index.ts';
+import { billingRoutes } from './billing/index.ts';
 import { businessRoutes } from './businesses/index.ts';
 import { directSignRoutes } from './direct-sign/index.ts';
 import { documentRoutes } from './documents/index.ts';
@@ -19,6 +20,7 @@ export const routeModules: RouteModule[] = [
   authRoutes,
   userRoutes,
   businessRoutes,
+  billingRoutes,
   signatureRequestRoutes,
   documentRoutes,
   signingRoutes,

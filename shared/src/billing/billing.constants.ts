@@ -30,7 +30,10 @@ export const PAYMENT_METHODS = [
 export type TPaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** Payment methods that lock a business (spec section 6: locked or trial-expired). */
-export const LOCKING_PAYMENT_METHODS: readonly TPaymentMethod[] = ['NEEDS_PAYMENT_METHOD', 'BLOCKED'];
+export const LOCKING_PAYMENT_METHODS: readonly TPaymentMethod[] = [
+  'NEEDS_PAYMENT_METHOD',
+  'BLOCKED',
+];
 
 /**
  * A new business's trial: its length in days when the configuration names none (`TRIAL_DAYS`),

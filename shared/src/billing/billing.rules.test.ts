@@ -46,9 +46,9 @@ describe('trials', () => {
 describe('locked businesses (spec section 6)', () => {
   it('are those blocked, needing a payment method, or past their trial', () => {
     expect(isBusinessLocked({ paymentMethod: 'BLOCKED', trialEndsAt: null }, now)).toBe(true);
-    expect(isBusinessLocked({ paymentMethod: 'NEEDS_PAYMENT_METHOD', trialEndsAt: null }, now)).toBe(
-      true,
-    );
+    expect(
+      isBusinessLocked({ paymentMethod: 'NEEDS_PAYMENT_METHOD', trialEndsAt: null }, now),
+    ).toBe(true);
     expect(isBusinessLocked({ paymentMethod: 'TRIALING', trialEndsAt: now }, now)).toBe(true);
     expect(
       isBusinessLocked({ paymentMethod: 'TRIALING', trialEndsAt: at('2026-04-01T00:00:00Z') }, now),
@@ -57,7 +57,8 @@ describe('locked businesses (spec section 6)', () => {
   });
 
   it('keep members, invitations and upgrade open, nothing else', () => {
-    for (const area of ['members', 'invitations', 'upgrade']) expect(openWhileLocked(area)).toBe(true);
+    for (const area of ['members', 'invitations', 'upgrade'])
+      expect(openWhileLocked(area)).toBe(true);
     for (const area of ['settings', 'domains', 'profile', 'billing', '']) {
       expect(openWhileLocked(area)).toBe(false);
     }

@@ -25,6 +25,8 @@ export const MAIL_TEMPLATES = {
   'direct-tan': ['code', 'title', 'minutes', 'senderName'],
   'business-invitation': ['businessName', 'inviterName', 'email', 'url'],
   'business-deleted': ['businessName', 'url'],
+  'trial-ending': ['businessName', 'date', 'url'],
+  'trial-expired': ['businessName', 'date', 'url'],
 } as const satisfies Record<string, readonly string[]>;
 export type KnownMailTemplate = keyof typeof MAIL_TEMPLATES;
 export type MailTemplateName = KnownMailTemplate | (string & {});

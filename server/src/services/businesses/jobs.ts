@@ -5,6 +5,7 @@ import type { JobHandler } from '../../jobs/worker.ts';
 import type { Logger } from '../../log.ts';
 import { dnsVerifier } from '../../providers/dns/index.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
+import { runTrialSweep } from '../billing/trials.ts';
 import {
   BUSINESS_DELETION_JOB,
   carryOutBusinessDeletion,
@@ -24,7 +25,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The business's background work: the daily retention run (which also carries out deletions
- * whose job was lost), the domain checks every ten minutes, and each scheduled deletion when it
+ * whose job was lost), the daily trial run (expiries and reminders), the domain checks every ten minutes, and each scheduled deletion when it
  * is due.
  */
 function recurring(deps: Deps): RecurringJob[] {
@@ -37,6 +38,11 @@ function recurring(deps: Deps): RecurringJob[] {
           await carryOutBusinessDeletion(deps, id);
         return { deleted: await runRetention(deps) };
       },
+    },
+    {
+      kind: 'business-trials',
+      intervalMs: DAY_MS,
+      run: () => runTrialSweep(deps),
     },
     {
       kind: 'business-domain-checks',
