@@ -36,6 +36,9 @@ const BusinessSignupStepsPage = lazy(() =>
     default: m.BusinessSignupStepsPage,
   })),
 );
+const BillingPlanPage = lazy(() =>
+  import('./billing/BillingPlanPage.tsx').then((m) => ({ default: m.BillingPlanPage })),
+);
 const WelcomePage = lazy(() =>
   import('./signup/WelcomePage.tsx').then((m) => ({ default: m.WelcomePage })),
 );
@@ -75,6 +78,14 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
             element={
               <PageAccess access="admin">
                 <DashboardPage />
+              </PageAccess>
+            }
+          />
+          <Route
+            path={CONSOLE_PATHS.billingPlan}
+            element={
+              <PageAccess access="admin">
+                <BillingPlanPage />
               </PageAccess>
             }
           />

@@ -22,6 +22,7 @@ export const CONSOLE_PATHS = {
   register: '/register',
   dashboard: '/dashboard',
   members: '/members',
+  billingPlan: '/billing/plan',
   signup: '/signup',
   welcome: '/welcome',
 } as const;

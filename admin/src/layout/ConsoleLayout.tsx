@@ -1,3 +1,4 @@
+import CreditCardIcon from '@mui/icons-material/CreditCard';
 import HomeIcon from '@mui/icons-material/Home';
 import { Box, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
@@ -11,18 +12,29 @@ import {
   UserMenu,
   useTranslate,
 } from 'react-admin';
+import { CONSOLE_PATHS } from '../access.ts';
+import { useConsoleSession } from '../session.ts';
 import { Logo } from './Logo.tsx';
 
 /**
  * The menu: the dashboard, then every resource with a page the caller may open (react-admin asks
- * `canAccess` for each).
+ * `canAccess` for each), then the plan page.
  */
 export function ConsoleMenu() {
   const translate = useTranslate();
+  // The plan page is closed while the business is locked (spec section 6), like the resources.
+  const { data: session } = useConsoleSession();
   return (
     <Menu>
       <Menu.DashboardItem to="/dashboard" primaryText={translate('menu.dashboard')} />
       <Menu.ResourceItems />
+      {session?.business && !session.business.locked ? (
+        <Menu.Item
+          to={CONSOLE_PATHS.billingPlan}
+          primaryText={translate('menu.billing')}
+          leftIcon={<CreditCardIcon />}
+        />
+      ) : null}
     </Menu>
   );
 }
