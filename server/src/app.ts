@@ -1,4 +1,5 @@
 import { routes } from '@signet/shared';
+import { BILLING_CLOCK_PATH } from '@signet/shared/billing/billing.constants';
 import { Hono } from 'hono';
 import { apiNotFound, errorHandler } from './http/errors.ts';
 import { buildOpenApi } from './http/openapi.ts';
@@ -10,6 +11,7 @@ import { MAB_SANDBOX_PATH } from './providers/mab/sandbox.ts';
 import { mabProviderFor } from './routes/direct-sign/index.ts';
 import { authenticate as defaultAuthenticate, routeModules } from './routes/index.ts';
 import { pkiRoutes } from './routes/pki/index.ts';
+import { billingClockRoutes } from './routes/sandbox/billing-clock.ts';
 import { sandboxDnsRoutes } from './routes/sandbox/dns.ts';
 import { mabSandboxRoutes } from './routes/sandbox/mab.ts';
 import { mailboxEnabled, mailboxRoutes } from './routes/system/mailbox.ts';
@@ -140,6 +142,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       });
     }
     app.route('/sandbox/dns', sandboxDnsRoutes(full));
+  }
+  // The billing clock moves trials on: end-to-end tests only, never in another mode.
+  if (full.config.mode === 'test') {
+    if (ready) {
+      app.use(`${BILLING_CLOCK_PATH}/*`, async (_c, next) => {
+        await ready;
+        await next();
+      });
+    }
+    app.route(BILLING_CLOCK_PATH, billingClockRoutes(full));
   }
   return app;
 }

@@ -59,3 +59,10 @@ export const BILLING_ERRORS = {
   seatsBelowMembers: 'SEATS_BELOW_MEMBERS',
   notTrialing: 'NOT_TRIALING',
 } as const;
+
+/**
+ * The test-mode clock of billing (SIGNET_MODE=test only; absent otherwise): `POST` with
+ * `{ businessId, days }` moves that business's trial `days` into the past and runs the daily
+ * trial job, as if the clock had moved on.
+ */
+export const BILLING_CLOCK_PATH = '/sandbox/billing/clock';

@@ -1,3 +1,4 @@
+import { BILLING_CLOCK_PATH } from '@signet/shared/billing/billing.constants';
 import type { TPricePlanList, TSubscriptionUsage } from '@signet/shared/billing/billing.schema';
 import type { TBusiness } from '@signet/shared/business/business.schema';
 import { eq } from 'drizzle-orm';
@@ -190,5 +191,32 @@ describe('seats', () => {
     expect(more.status).toBe(200);
     expect(more.body.seats).toEqual({ total: 6, used: 5 });
     expect((await invite(['d@seats.ch'])).status).toBe(201);
+  });
+});
+
+describe('the test-mode billing clock', () => {
+  it('moves a trial on and runs the trial job in test mode, and answers bad input with 400', async () => {
+    const { business, admin } = await newBusiness(t, 'Uhr AG');
+    const move = (body: unknown) =>
+      t.request<{ expired: number }>('POST', BILLING_CLOCK_PATH, { body });
+    expect((await move({ businessId: business.id, days: 0 })).status).toBe(400);
+    expect((await move({ businessId: 'x', days: 3 })).status).toBe(400);
+    expect((await move({ businessId: crypto.randomUUID(), days: 3 })).status).toBe(404);
+    const moved = await move({ businessId: business.id, days: t.config.trialDays });
+    expect(moved.status).toBe(200);
+    expect(moved.body.expired).toBeGreaterThanOrEqual(1);
+    const usage = await as(t, admin)<TSubscriptionUsage>('GET', usageOf(business.id));
+    expect(usage.body).toMatchObject({ paymentMethod: 'NEEDS_PAYMENT_METHOD', locked: true });
+  });
+
+  it('does not exist outside test mode', async () => {
+    const dev = await createTestApp({ env: { SIGNET_MODE: 'development' } });
+    try {
+      // Mounted, this body would be a 400; absent, the path is not found at all.
+      const res = await dev.request('POST', BILLING_CLOCK_PATH, { body: { days: 0 } });
+      expect(res.status).toBe(404);
+    } finally {
+      await dev.close();
+    }
   });
 });
