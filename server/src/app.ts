@@ -1,5 +1,5 @@
 import { routes } from '@signet/shared';
-import { BILLING_CLOCK_PATH } from '@signet/shared/billing/billing.constants';
+import { BILLING_CLOCK_PATH, PAYMENT_SANDBOX } from '@signet/shared/billing/billing.constants';
 import { Hono } from 'hono';
 import { apiNotFound, errorHandler } from './http/errors.ts';
 import { buildOpenApi } from './http/openapi.ts';
@@ -14,6 +14,7 @@ import { pkiRoutes } from './routes/pki/index.ts';
 import { billingClockRoutes } from './routes/sandbox/billing-clock.ts';
 import { sandboxDnsRoutes } from './routes/sandbox/dns.ts';
 import { mabSandboxRoutes } from './routes/sandbox/mab.ts';
+import { paymentSandboxRoutes } from './routes/sandbox/payments.ts';
 import { mailboxEnabled, mailboxRoutes } from './routes/system/mailbox.ts';
 import { isLoopback, peerAddress } from './security/client-ip.ts';
 
@@ -142,6 +143,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       });
     }
     app.route('/sandbox/dns', sandboxDnsRoutes(full));
+  }
+  // The sandbox payment provider's card page (config keeps it out of production by default).
+  if (full.config.paymentProvider === 'sandbox') {
+    if (ready) {
+      app.use(`${PAYMENT_SANDBOX.path}/*`, async (_c, next) => {
+        await ready;
+        await next();
+      });
+    }
+    app.route(PAYMENT_SANDBOX.path, paymentSandboxRoutes(full));
   }
   // The billing clock moves trials on: end-to-end tests only, never in another mode.
   if (full.config.mode === 'test') {

@@ -76,6 +76,11 @@ export type Config = {
   dnsVerifier: 'dns' | 'sandbox';
   /** Days a new business's trial lasts (TRIAL_DAYS, default 14). */
   trialDays: number;
+  /**
+   * Who takes payments (PAYMENT_PROVIDER): the sandbox that behaves like Stripe, with its card
+   * page at /sandbox/payments (default outside production), or `none` (default in production).
+   */
+  paymentProvider: 'sandbox' | 'none';
   /** Things worth a warning at start (the logger is made after the config). */
   warnings: readonly string[];
 };
@@ -231,6 +236,10 @@ const ZEnv = z.object({
     empty,
     z.enum(['sandbox', 'none'], { error: 'must be sandbox or none' }).optional(),
   ),
+  PAYMENT_PROVIDER: z.preprocess(
+    empty,
+    z.enum(['sandbox', 'none'], { error: 'must be sandbox or none' }).optional(),
+  ),
   DNS_VERIFIER: z.preprocess(
     empty,
     z.enum(['dns', 'sandbox'], { error: 'must be dns or sandbox' }).optional(),
@@ -334,6 +343,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     ...(e.TSA_URL ? { tsaUrl: e.TSA_URL } : {}),
     dnsVerifier,
     trialDays: e.TRIAL_DAYS,
+    paymentProvider: e.PAYMENT_PROVIDER ?? (mode === 'production' ? 'none' : 'sandbox'),
     warnings,
   };
 }

@@ -449,6 +449,16 @@ export const updateSubscriptionSeats = {
   path: '/v2/businesses/{id}/subscriptions/seats',
   auth: 'user',
 } as const satisfies TEndpoint;
+export const createSetupIntent = {
+  method: 'POST',
+  path: '/v2/businesses/{id}/subscriptions/stripe_setup_intent',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const paymentWebhook = {
+  method: 'POST',
+  path: '/v2/payments/stripe/webhook',
+  auth: 'none',
+} as const satisfies TEndpoint;
 export const cancelTrial = {
   method: 'POST',
   path: '/v1/businesses/{id}/cancel-trial',

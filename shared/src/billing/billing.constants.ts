@@ -58,6 +58,8 @@ export const BILLING_ERRORS = {
   seatsExceeded: 'SEATS_EXCEEDED',
   seatsBelowMembers: 'SEATS_BELOW_MEMBERS',
   notTrialing: 'NOT_TRIALING',
+  webhookInvalid: 'WEBHOOK_SIGNATURE_INVALID',
+  noPayments: 'PAYMENTS_UNAVAILABLE',
 } as const;
 
 /**
@@ -66,3 +68,26 @@ export const BILLING_ERRORS = {
  * trial job, as if the clock had moved on.
  */
 export const BILLING_CLOCK_PATH = '/sandbox/billing/clock';
+
+/** Subscription states of the payment provider (Stripe's names). */
+export const SUBSCRIPTION_STATUSES = [
+  'trialing',
+  'active',
+  'past_due',
+  'incomplete_expired',
+  'canceled',
+] as const;
+export type TSubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/**
+ * The sandbox payment provider's card page (not in production): Stripe's test cards — one
+ * succeeds, one is declined, one asks the cardholder to confirm first.
+ */
+export const PAYMENT_SANDBOX = {
+  path: '/sandbox/payments',
+  cards: {
+    succeeds: '4242424242424242',
+    declined: '4000000000000002',
+    confirm: '4000002760003184',
+  },
+} as const;

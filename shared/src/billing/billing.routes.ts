@@ -3,8 +3,11 @@ import { defineRoute } from '../api/route.ts';
 import { ZBusinessIdParamsSchema } from '../business/business.schema.ts';
 import {
   ZPricePlanListSchema,
+  ZSetupIntentRequestSchema,
+  ZSetupIntentSchema,
   ZSubscriptionUsageSchema,
   ZUpdateSeatsSchema,
+  ZWebhookAnswerSchema,
 } from './billing.schema.ts';
 
 const tags = ['billing'] as const;
@@ -36,6 +39,23 @@ export const billingRoutes = {
     params,
     body: ZUpdateSeatsSchema,
     response: ZSubscriptionUsageSchema,
+  }),
+  createSetupIntent: defineRoute({
+    ...ENDPOINTS.createSetupIntent,
+    summary: 'Collect a card for a plan at the payment provider (admin)',
+    description: `Open while the business is locked. Answers the provider's card page (\`redirectUrl\`); the plan starts when the provider reports the card by webhook. 422 PLAN_UNKNOWN, 409 SEATS_BELOW_MEMBERS, 503 PAYMENTS_UNAVAILABLE without a provider. ${ADMIN}`,
+    tags,
+    params,
+    body: ZSetupIntentRequestSchema,
+    response: ZSetupIntentSchema,
+  }),
+  paymentWebhook: defineRoute({
+    ...ENDPOINTS.paymentWebhook,
+    summary: "The payment provider's events (Stripe's webhook format)",
+    description:
+      'Raw JSON body signed in the Stripe-Signature header (400 WEBHOOK_SIGNATURE_INVALID otherwise, nothing changed). Applied once per event id (a replay answers duplicate: true); a subscription event older than the last applied does not move the subscription back.',
+    tags,
+    response: ZWebhookAnswerSchema,
   }),
   cancelTrial: defineRoute({
     ...ENDPOINTS.cancelTrial,

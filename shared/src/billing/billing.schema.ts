@@ -5,6 +5,7 @@ import {
   MAX_SEATS,
   PAYMENT_METHODS,
   PLAN_TIERS,
+  SUBSCRIPTION_STATUSES,
 } from './billing.constants.ts';
 
 /**
@@ -55,6 +56,7 @@ export const ZSubscriptionUsageSchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS),
   trialEndsAt: z.iso.datetime().nullable(),
   locked: z.boolean(),
+  subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES).nullable(),
   seats: z.object({ total: z.number().int(), used: z.number().int() }),
 });
 export type TSubscriptionUsage = z.infer<typeof ZSubscriptionUsageSchema>;
@@ -65,3 +67,41 @@ export const ZUpdateSeatsSchema = z.strictObject({
   timestamp: z.iso.datetime().optional(),
 });
 export type TUpdateSeats = z.infer<typeof ZUpdateSeatsSchema>;
+
+/**
+ * `POST /v2/businesses/{id}/subscriptions/stripe_setup_intent` (admin; open while locked): the
+ * plan to buy and the card to collect. The answer's `redirectUrl` is the provider's hosted card
+ * page; no card data ever reaches Signet.
+ */
+export const ZSetupIntentRequestSchema = z.strictObject({
+  plan: z.string().min(1).max(60),
+  cycle: z.enum(BILLING_CYCLES),
+  currency: z.enum(CURRENCIES),
+  seats: z.number().int().min(1).max(MAX_SEATS),
+  country: z.string().length(2).optional(),
+});
+export type TSetupIntentRequest = z.infer<typeof ZSetupIntentRequestSchema>;
+
+export const ZSetupIntentSchema = z.object({ id: z.string(), redirectUrl: z.string() });
+export type TSetupIntent = z.infer<typeof ZSetupIntentSchema>;
+
+/**
+ * An event of the payment provider at Signet's webhook (Stripe's shape): verified by its
+ * signature header, applied once (by `id`), never moving a subscription back (by `created`).
+ */
+export const ZPaymentEventSchema = z.object({
+  id: z.string().min(1).max(100),
+  type: z.string().min(1).max(100),
+  created: z.number().int(),
+  data: z.object({
+    object: z.object({
+      id: z.string(),
+      status: z.enum([...SUBSCRIPTION_STATUSES, 'succeeded', 'failed']).optional(),
+      metadata: z.record(z.string(), z.string()).optional(),
+    }),
+  }),
+});
+export type TPaymentEvent = z.infer<typeof ZPaymentEventSchema>;
+
+export const ZWebhookAnswerSchema = z.object({ received: z.boolean(), duplicate: z.boolean() });
+export type TWebhookAnswer = z.infer<typeof ZWebhookAnswerSchema>;

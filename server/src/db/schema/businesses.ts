@@ -1,4 +1,4 @@
-import type { TPaymentMethod } from '@signet/shared/billing/billing.constants';
+import type { TPaymentMethod, TSubscriptionStatus } from '@signet/shared/billing/billing.constants';
 import type { TAes4biz, TBusinessSettings } from '@signet/shared/business/business.schema';
 import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
@@ -36,6 +36,12 @@ export const businesses = pgTable('businesses', {
   trialRemindedAt: timestamp('trial_reminded_at', { withTimezone: true, mode: 'date' }),
   /** Seats bought: members and pending invitations together may not exceed them. */
   seats: integer('seats').notNull().default(5),
+  /**
+   * The provider's subscription status and the time of the event that set it (a webhook older than
+   * it is ignored, so events out of order never move the subscription back).
+   */
+  subscriptionStatus: text('subscription_status').$type<TSubscriptionStatus>(),
+  subscriptionEventAt: timestamp('subscription_event_at', { withTimezone: true, mode: 'date' }),
   /** A scheduled deletion: when it was asked for and when the job carries it out. */
   deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true, mode: 'date' }),
   deletionDueAt: timestamp('deletion_due_at', { withTimezone: true, mode: 'date' }),

@@ -18,6 +18,7 @@ async function usageOf(db: DbOrTx, row: TBusinessRow): Promise<TSubscriptionUsag
     paymentMethod: effectivePaymentMethod(billingStateOf(row), now),
     trialEndsAt: row.trialEndsAt?.toISOString() ?? null,
     locked: lockedNow(row, now),
+    subscriptionStatus: row.subscriptionStatus,
     seats: { total: row.seats, used: await seatsUsed(db, row.id) },
   };
 }

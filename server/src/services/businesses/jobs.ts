@@ -4,6 +4,7 @@ import { ensureRecurringJobs, type RecurringJob, recurringHandlers } from '../..
 import type { JobHandler } from '../../jobs/worker.ts';
 import type { Logger } from '../../log.ts';
 import { dnsVerifier } from '../../providers/dns/index.ts';
+import { paymentWebhookHandler } from '../../providers/payments/sandbox.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { runTrialSweep } from '../billing/trials.ts';
 import {
@@ -17,7 +18,7 @@ import { runRetention } from './retention.ts';
 type Deps = {
   db: Db;
   blobs: BlobStore;
-  config: Pick<Config, 'publicUrl' | 'dnsVerifier'>;
+  config: Pick<Config, 'publicUrl' | 'dnsVerifier' | 'secret'>;
   log: Logger;
 };
 
@@ -58,6 +59,7 @@ function recurring(deps: Deps): RecurringJob[] {
 export function businessJobHandlers(deps: Deps): Record<string, JobHandler> {
   return {
     ...recurringHandlers(deps.db, recurring(deps)),
+    ...paymentWebhookHandler(deps.config),
     [BUSINESS_DELETION_JOB]: async (job) => {
       const { businessId } = job.payload as { businessId: string };
       const deleted = await carryOutBusinessDeletion(deps, businessId);
