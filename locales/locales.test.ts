@@ -43,7 +43,18 @@ const IT_REQUIRED_NAMESPACES: readonly Namespace[] = ['email', 'errors', 'site',
 const SAME_AS_ENGLISH: Readonly<
   Record<'all' | Lang, Readonly<Partial<Record<Namespace, readonly string[]>>>>
 > = {
-  all: { site: ['product.name'], admin: ['app.title'], evidence: ['event.system'] },
+  all: {
+    site: ['product.name'],
+    // Plan names are product names.
+    admin: [
+      'app.title',
+      'upgrade.tier_pro',
+      'upgrade.tier_scale',
+      'billing.plan_PRO_V1',
+      'billing.plan_SCALE',
+    ],
+    evidence: ['event.system'],
+  },
   'en-gb': {},
   'de-ch': {
     admin: [
@@ -58,6 +69,11 @@ const SAME_AS_ENGLISH: Readonly<
       'domains.record_name',
       'aes.domains',
       'activity.person',
+      'menu.upgrade',
+      'upgrade.tier_team',
+      'upgrade.tier_individual',
+      'billing.plan_TEAM_V1',
+      'billing.plan_INDIVIDUAL_V1',
     ],
     direct: ['form.optional', 'dialog.tan.label'],
     evidence: ['protocol.status', 'protocol.name'],

@@ -39,6 +39,9 @@ const BusinessSignupStepsPage = lazy(() =>
 const BillingPlanPage = lazy(() =>
   import('./billing/BillingPlanPage.tsx').then((m) => ({ default: m.BillingPlanPage })),
 );
+const UpgradePage = lazy(() =>
+  import('./billing/UpgradePage.tsx').then((m) => ({ default: m.UpgradePage })),
+);
 const WelcomePage = lazy(() =>
   import('./signup/WelcomePage.tsx').then((m) => ({ default: m.WelcomePage })),
 );
@@ -86,6 +89,14 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
             element={
               <PageAccess access="admin">
                 <BillingPlanPage />
+              </PageAccess>
+            }
+          />
+          <Route
+            path={CONSOLE_PATHS.upgrade}
+            element={
+              <PageAccess access="admin" area="upgrade">
+                <UpgradePage />
               </PageAccess>
             }
           />

@@ -23,6 +23,7 @@ export const CONSOLE_PATHS = {
   dashboard: '/dashboard',
   members: '/members',
   billingPlan: '/billing/plan',
+  upgrade: '/upgrade',
   signup: '/signup',
   welcome: '/welcome',
 } as const;

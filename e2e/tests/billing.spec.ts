@@ -2,10 +2,11 @@
  * Plans and trials as a business admin meets them (issue 14): the plan page shows the trial, its
  * end and the seats; the admin adds seats; the trial runs out (the test-mode billing clock) and
  * the business is locked as spec section 6 says — the admin is sent to the members page, a member
- * sees the locked-member dialog.
+ * sees the locked-member dialog — until the admin upgrades on the sandbox provider's card page:
+ * the declined test card is refused there, the success card starts the plan by webhook.
  */
 import { expect, test } from '@playwright/test';
-import { BILLING_CLOCK_PATH } from '@signet/shared/billing/billing.constants';
+import { BILLING_CLOCK_PATH, PAYMENT_SANDBOX } from '@signet/shared/billing/billing.constants';
 import {
   api,
   apiPath,
@@ -17,7 +18,7 @@ import {
   text,
 } from '../support/app.ts';
 
-test('a trial shows its end and seats, takes more seats, and locks the business when it runs out', async ({
+test('a trial shows its end and seats, takes more seats, locks the business when it runs out, and a card unlocks it', async ({
   browser,
   request,
   baseURL,
@@ -82,6 +83,31 @@ test('a trial shows its end and seats, takes more seats, and locks the business 
   const dialog = memberPage.getByRole('dialog');
   await expect(dialog).toContainText(text('business.locked.title', {}, 'site'));
   await expect(dialog).toContainText(text('business.locked.text', { name: business.name }, 'site'));
+
+  // The admin upgrades: the upgrade page stays open, the sandbox's card page takes the card.
+  await locked.getByRole('menuitem', { name: t('menu.upgrade') }).click();
+  await expect(locked).toHaveURL(atPath('/business/upgrade'));
+  const pro = locked.getByRole('region', { name: t('upgrade.tier_pro') });
+  await pro.getByRole('button', { name: t('upgrade.choose') }).click();
+  await expect(locked).toHaveURL(/\/sandbox\/payments\/setup\/seti_/);
+  await expect(locked.getByText('Test System')).toBeVisible();
+  await locked.getByLabel('Card number').fill(PAYMENT_SANDBOX.cards.declined);
+  await locked.getByRole('button', { name: 'Save card' }).click();
+  await expect(locked.getByRole('alert')).toHaveText('Your card was declined.');
+  await locked.getByLabel('Card number').fill(PAYMENT_SANDBOX.cards.succeeds);
+  await locked.getByRole('button', { name: 'Save card' }).click();
+  // The provider's webhook arrives a moment later and starts the plan: on to the plan page.
+  await expect(locked).toHaveURL(atPath('/business/billing/plan'), { timeout: 20_000 });
+  await expect(locked.getByTestId('billing-payment')).toHaveText(t('billing.payment_STRIPE'));
+  await expect(locked.getByTestId('billing-plan')).toHaveText(t('billing.plan_PRO_V1'));
+  await expect(locked.getByText(t('billing.card_active'))).toBeVisible();
+  await locked.goto('/business/settings');
+  await expect(locked).toHaveURL(atPath('/business/settings'));
+  // The member's dialog is gone.
+  await memberPage.goto('/dashboard');
+  await hydrated(memberPage);
+  await expect(memberPage.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(memberPage.getByRole('dialog')).toHaveCount(0);
   await context.close();
   await memberContext.close();
 });

@@ -16,6 +16,8 @@ import type { TSubscriptionUsage } from '@signet/shared/billing/billing.schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { CONSOLE_PATHS } from '../access.ts';
 import { useNotifyRefusal } from '../layout/refusal.ts';
 import { usePageTitle } from '../layout/usePageTitle.ts';
 import { api, call } from '../providers/client.ts';
@@ -129,6 +131,8 @@ export function BillingPlanPage() {
   const title = translate('billing.title');
   usePageTitle(title);
   const id = session?.business?.id;
+  // Back from the provider's card page (by way of the upgrade page, which waited for the plan).
+  const returned = new URLSearchParams(window.location.search).get('setup') === 'succeeded';
   const { data: usage, isError } = useQuery({
     queryKey: ['signet', 'usage', id],
     queryFn: () => call(api.getSubscriptionUsage, { params: { id: String(id) } }),
@@ -181,6 +185,16 @@ export function BillingPlanPage() {
             ) : (
               <SeatsForm key={usage.seats.total} id={id} usage={usage} />
             )}
+            {returned && usage.paymentMethod === 'STRIPE' ? (
+              <Typography role="status" sx={{ mt: 2 }}>
+                {translate('billing.card_active')}
+              </Typography>
+            ) : null}
+            <Box sx={{ mt: 3 }}>
+              <Button variant="contained" component={RouterLink} to={CONSOLE_PATHS.upgrade}>
+                {translate('billing.upgrade')}
+              </Button>
+            </Box>
             {usage.paymentMethod === 'TRIALING' && !usage.locked ? (
               <Box sx={{ mt: 3 }}>
                 <CancelTrial id={id} />

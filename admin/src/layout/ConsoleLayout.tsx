@@ -18,20 +18,20 @@ import { Logo } from './Logo.tsx';
 
 /**
  * The menu: the dashboard, then every resource with a page the caller may open (react-admin asks
- * `canAccess` for each), then the plan page.
+ * `canAccess` for each), then the plan page (the upgrade while locked).
  */
 export function ConsoleMenu() {
   const translate = useTranslate();
-  // The plan page is closed while the business is locked (spec section 6), like the resources.
+  // While the business is locked only the upgrade is open (spec section 6), not the plan page.
   const { data: session } = useConsoleSession();
   return (
     <Menu>
       <Menu.DashboardItem to="/dashboard" primaryText={translate('menu.dashboard')} />
       <Menu.ResourceItems />
-      {session?.business && !session.business.locked ? (
+      {session?.business ? (
         <Menu.Item
-          to={CONSOLE_PATHS.billingPlan}
-          primaryText={translate('menu.billing')}
+          to={session.business.locked ? CONSOLE_PATHS.upgrade : CONSOLE_PATHS.billingPlan}
+          primaryText={translate(session.business.locked ? 'menu.upgrade' : 'menu.billing')}
           leftIcon={<CreditCardIcon />}
         />
       ) : null}

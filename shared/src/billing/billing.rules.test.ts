@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  displayCurrency,
   effectivePaymentMethod,
   hasPaymentIssue,
   isBusinessLocked,
@@ -92,5 +93,15 @@ describe('plans (spec section 4)', () => {
   it('name enterprise plans by their prefix', () => {
     expect(isEnterprisePlan('ent_acme_2026')).toBe(true);
     expect(isEnterprisePlan('PRO_V1')).toBe(false);
+  });
+});
+
+describe('the display currency (spec section 9)', () => {
+  it('is CHF on the Swiss platform and EUR elsewhere', () => {
+    expect(displayCurrency('signet.ch')).toBe('CHF');
+    expect(displayCurrency('APP.SIGNET.CH.')).toBe('CHF');
+    expect(displayCurrency('signet.eu')).toBe('EUR');
+    expect(displayCurrency('localhost')).toBe('EUR');
+    expect(displayCurrency('ch.example.com')).toBe('EUR');
   });
 });

@@ -90,3 +90,11 @@ export function hasPaymentIssue(subscriptionStatus: string | null | undefined): 
 export function isEnterprisePlan(name: string): boolean {
   return name.toLowerCase().startsWith('ent');
 }
+
+/**
+ * The currency prices are shown in (spec section 9): the Swiss platform (a `.ch` host, as
+ * PUBLIC_URL decides on the server) shows CHF, every other host EUR.
+ */
+export function displayCurrency(hostname: string): 'CHF' | 'EUR' {
+  return hostname.toLowerCase().replace(/\.$/, '').endsWith('.ch') ? 'CHF' : 'EUR';
+}

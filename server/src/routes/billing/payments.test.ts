@@ -111,7 +111,7 @@ describe('upgrading with the sandbox payment provider', () => {
     // The success card: back to the console, and the webhooks start the plan.
     const ok = await card(page, PAYMENT_SANDBOX.cards.succeeds);
     expect(ok.status).toBe(303);
-    expect(new URL(ok.headers.get('location') ?? '').pathname).toBe('/business/billing/plan');
+    expect(new URL(ok.headers.get('location') ?? '').pathname).toBe('/business/upgrade');
     const events = await queuedEvents();
     expect(events.map((e) => e.type).sort()).toEqual([
       'customer.subscription.updated',

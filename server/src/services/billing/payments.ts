@@ -20,8 +20,11 @@ import { changeBusiness } from '../businesses/membership.ts';
 import type { ServiceContext } from '../context.ts';
 import { seatsUsed } from './billing-state.ts';
 
-/** Where the card page returns to: the console's plan page. */
-const RETURN_PATH = '/business/billing/plan';
+/**
+ * Where the card page returns to: the console's upgrade page, open while the business is locked
+ * (it is until the provider's webhook arrives); it waits for the plan, then shows the plan page.
+ */
+const RETURN_PATH = '/business/upgrade';
 
 /**
  * `POST /v2/businesses/{id}/subscriptions/stripe_setup_intent` (admin; open while locked): a
