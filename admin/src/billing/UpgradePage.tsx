@@ -108,6 +108,7 @@ export function UpgradePage() {
           value={seats}
           onChange={(e) => setSeats(e.target.value)}
           slotProps={{ htmlInput: { min: 1, max: MAX_SEATS, step: 1 } }}
+          sx={{ width: 200 }}
         />
       </Box>
       <Box
