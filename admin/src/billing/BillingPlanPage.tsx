@@ -8,10 +8,8 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
-  TextField,
   Typography,
 } from '@mui/material';
-import { MAX_SEATS } from '@signet/shared/billing/billing.constants';
 import type { TSubscriptionUsage } from '@signet/shared/billing/billing.schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -22,6 +20,7 @@ import { useNotifyRefusal } from '../layout/refusal.ts';
 import { usePageTitle } from '../layout/usePageTitle.ts';
 import { api, call } from '../providers/client.ts';
 import { useConsoleSession, useRefreshConsoleSession } from '../session.ts';
+import { SeatsField } from './SeatsField.tsx';
 
 function Row({ label, value, id }: { label: string; value: string; id: string }) {
   return (
@@ -65,15 +64,7 @@ function SeatsForm({ id, usage }: { id: string; usage: TSubscriptionUsage }) {
       onSubmit={submit}
       sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mt: 2 }}
     >
-      <TextField
-        label={translate('billing.seats_input')}
-        type="number"
-        size="small"
-        value={seats}
-        onChange={(e) => setSeats(e.target.value)}
-        slotProps={{ htmlInput: { min: 1, max: MAX_SEATS, step: 1 } }}
-        disabled={usage.locked}
-      />
+      <SeatsField value={seats} onChange={setSeats} disabled={usage.locked} />
       <Button type="submit" variant="contained" disabled={usage.locked || save.isPending}>
         {translate('billing.seats_save')}
       </Button>

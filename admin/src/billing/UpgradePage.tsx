@@ -4,12 +4,11 @@ import {
   Card,
   CardActions,
   CardContent,
-  TextField,
   ToggleButton,
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { MAX_SEATS, type TBillingCycle } from '@signet/shared/billing/billing.constants';
+import type { TBillingCycle } from '@signet/shared/billing/billing.constants';
 import { displayCurrency } from '@signet/shared/billing/billing.rules';
 import type { TPricePlan } from '@signet/shared/billing/billing.schema';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -21,6 +20,7 @@ import { useNotifyRefusal } from '../layout/refusal.ts';
 import { usePageTitle } from '../layout/usePageTitle.ts';
 import { api, call } from '../providers/client.ts';
 import { useConsoleSession, useRefreshConsoleSession } from '../session.ts';
+import { SeatsField } from './SeatsField.tsx';
 
 /**
  * /business/upgrade (admins; open while the business is locked, spec section 6): the plans from
@@ -101,15 +101,7 @@ export function UpgradePage() {
           <ToggleButton value="monthly">{translate('upgrade.monthly')}</ToggleButton>
           <ToggleButton value="yearly">{translate('upgrade.yearly')}</ToggleButton>
         </ToggleButtonGroup>
-        <TextField
-          label={translate('billing.seats_input')}
-          type="number"
-          size="small"
-          value={seats}
-          onChange={(e) => setSeats(e.target.value)}
-          slotProps={{ htmlInput: { min: 1, max: MAX_SEATS, step: 1 } }}
-          sx={{ width: 200 }}
-        />
+        <SeatsField value={seats} onChange={setSeats} />
       </Box>
       <Box
         sx={{

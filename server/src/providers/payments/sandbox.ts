@@ -58,11 +58,7 @@ export async function submitSandboxCard(
 ): Promise<TCardOutcome> {
   const digits = number.replace(/[\s-]/g, '');
   return db.transaction(async (tx) => {
-    const [intent] = await tx
-      .select()
-      .from(sandboxSetupIntents)
-      .where(eq(sandboxSetupIntents.id, intentId))
-      .for('update');
+    const intent = await lockIntent(tx, intentId);
     if (!intent || intent.status === 'succeeded') return 'not_found';
     if (!/^\d{12,19}$/.test(digits)) return 'invalid';
     const last4 = digits.slice(-4);
@@ -91,14 +87,20 @@ export async function submitSandboxCard(
   });
 }
 
+/** A setup intent, locked for its change (one card submission at a time). */
+async function lockIntent(tx: DbOrTx, intentId: string) {
+  const [intent] = await tx
+    .select()
+    .from(sandboxSetupIntents)
+    .where(eq(sandboxSetupIntents.id, intentId))
+    .for('update');
+  return intent;
+}
+
 /** The cardholder confirms a card that asked for it (the sandbox's stand-in for 3-D Secure). */
 export async function confirmSandboxCard(db: Db, intentId: string): Promise<TCardOutcome> {
   return db.transaction(async (tx) => {
-    const [intent] = await tx
-      .select()
-      .from(sandboxSetupIntents)
-      .where(eq(sandboxSetupIntents.id, intentId))
-      .for('update');
+    const intent = await lockIntent(tx, intentId);
     if (!intent || intent.status !== 'requires_action') return 'not_found';
     await succeed(tx, intentId, intent.metadata, intent.cardLast4 ?? '');
     return 'succeeded';

@@ -18,7 +18,7 @@ import { sandboxWebhookSecret, verifyWebhook } from '../../providers/payments/si
 import { siteLink } from '../auth/links.ts';
 import { changeBusiness } from '../businesses/membership.ts';
 import type { ServiceContext } from '../context.ts';
-import { seatsUsed } from './billing-state.ts';
+import { assertSeatsCoverUse } from './subscription.ts';
 
 /**
  * Where the card page returns to: the console's upgrade page, open while the business is locked
@@ -56,15 +56,7 @@ export function createSetupIntent(
           ),
         );
       if (!plan) throw new AppError('PLAN_UNKNOWN', 422, 'No such plan in this cycle and currency');
-      const used = await seatsUsed(tx, business.id);
-      if (input.seats < used) {
-        throw new AppError(
-          BILLING_ERRORS.seatsBelowMembers,
-          409,
-          'Fewer seats than members and pending invitations',
-          { used, seats: input.seats },
-        );
-      }
+      const used = await assertSeatsCoverUse(tx, business.id, input.seats);
       const intent = await createSandboxSetupIntent(tx, ctx.config, {
         metadata: {
           businessId: business.id,

@@ -35,15 +35,7 @@ export async function getSubscriptionUsage(ctx: Ctx, businessId: string) {
  */
 export function updateSeats(ctx: Ctx, businessId: string, input: TUpdateSeats) {
   return changeBusiness(ctx, businessId, 'admin', async ({ tx, business }) => {
-    const used = await seatsUsed(tx, business.id);
-    if (input.seats < used) {
-      throw new AppError(
-        BILLING_ERRORS.seatsBelowMembers,
-        409,
-        'Fewer seats than members and pending invitations',
-        { used, seats: input.seats },
-      );
-    }
+    await assertSeatsCoverUse(tx, business.id, input.seats);
     const [row] = await tx
       .update(businesses)
       .set({ seats: input.seats })
@@ -95,4 +87,22 @@ export async function assertSeatsFor(
     missing,
     maxSeats: MAX_SEATS,
   });
+}
+
+/** Refuses a seat count below the seats in use (409 SEATS_BELOW_MEMBERS); answers those in use. */
+export async function assertSeatsCoverUse(
+  tx: DbOrTx,
+  businessId: string,
+  seats: number,
+): Promise<number> {
+  const used = await seatsUsed(tx, businessId);
+  if (seats < used) {
+    throw new AppError(
+      BILLING_ERRORS.seatsBelowMembers,
+      409,
+      'Fewer seats than members and pending invitations',
+      { used, seats },
+    );
+  }
+  return used;
 }
