@@ -48,12 +48,14 @@ const SAME_AS_ENGLISH: Readonly<
     // Plan names are product names.
     admin: [
       'app.title',
+      'menu.api',
       'upgrade.tier_pro',
       'upgrade.tier_scale',
       'billing.plan_PRO_V1',
       'billing.plan_SCALE',
     ],
     evidence: ['event.system'],
+    requests: ['viewer.zoom'],
   },
   'en-gb': {},
   'de-ch': {
@@ -74,6 +76,8 @@ const SAME_AS_ENGLISH: Readonly<
       'upgrade.tier_individual',
       'billing.plan_TEAM_V1',
       'billing.plan_INDIVIDUAL_V1',
+      'api_users.name',
+      'activity.details',
     ],
     direct: ['form.optional', 'dialog.tan.label'],
     evidence: ['protocol.status', 'protocol.name'],
@@ -87,7 +91,8 @@ const SAME_AS_ENGLISH: Readonly<
       'activity.signatures',
       'activity.identifications',
     ],
-    direct: ['view.message', 'view.documents', 'dialog.tan.label'],
+    direct: ['view.message', 'dialog.tan.label'],
+    requests: ['viewer.documents'],
     evidence: [
       'protocol.documents',
       'protocol.pageOne',

@@ -185,15 +185,23 @@ function buildInputsHash() {
 const STAMP = join(root, 'node_modules', '.signet-build');
 
 /**
- * Builds one front end into a fresh folder beside `dist` and swaps it in by renaming, so a
- * server already running from `dist` never sees it half written or empty.
+ * Builds one front end into a fresh folder beside `dist`, writes the Brotli and gzip copies of
+ * its text assets (server/src/http/precompress.ts, in `served`, the part the server sends as
+ * files) and swaps it in by renaming, so a server already running from `dist` never sees it half
+ * written or empty.
  */
-function buildInto(pkg, args) {
+function buildInto(pkg, args, served = '') {
   const dist = join(root, pkg, 'dist');
   const fresh = join(root, pkg, `dist.building-${process.pid}`);
   const old = join(root, pkg, `dist.old-${process.pid}`);
   rmSync(fresh, { recursive: true, force: true });
-  const status = run('pnpm', ['--filter', `@signet/${pkg}`, 'exec', ...args, fresh]);
+  let status = run('pnpm', ['--filter', `@signet/${pkg}`, 'exec', ...args, fresh]);
+  if (status === 0) {
+    status = run('node', [
+      join(root, 'server', 'src', 'http', 'precompress.ts'),
+      join(fresh, served),
+    ]);
+  }
   if (status !== 0) {
     rmSync(fresh, { recursive: true, force: true });
     fail(`building ${pkg} failed (exit ${status})`);
@@ -216,7 +224,7 @@ function build() {
     return;
   }
   say('building site and console');
-  buildInto('site', ['astro', 'build', '--outDir']);
+  buildInto('site', ['astro', 'build', '--outDir'], 'client');
   buildInto('admin', ['vite', 'build', '--emptyOutDir', '--outDir']);
   writeFileSync(STAMP, inputs);
 }
@@ -238,6 +246,12 @@ function ensureSystemTools() {
   if (!has('qpdf')) missing.push('qpdf');
   if (!has('openssl')) missing.push('openssl');
   if (!has('mutool')) missing.push('mupdf-tools');
+  // PDFs as the world makes them, for the tests on real producers (server/src/pdf/world-pdfs.ts).
+  if (!has('pdflatex')) {
+    missing.push('texlive-latex-base', 'texlive-latex-recommended', 'texlive-fonts-recommended');
+  }
+  if (!has('soffice')) missing.push('libreoffice-writer-nogui', 'fonts-dejavu-core');
+  if (!has('img2pdf')) missing.push('img2pdf');
   if (!pgBin) missing.push('postgresql');
   if (missing.length === 0) return;
   const isRoot = process.getuid?.() === 0;

@@ -10,87 +10,12 @@
  * a little later, after the server rendered the first page in the background as it does for
  * every upload. Writes bench-results/direct.json.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { median, report } from '../../server/bench/report.ts';
+import { benchServer, chromiumArgs } from './server.ts';
 
-const repoDir = fileURLToPath(new URL('../../', import.meta.url));
-const PORT = Number(process.env.BENCH_PORT ?? 3791);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const BUDGET_MS = 1000;
-const base = `http://127.0.0.1:${PORT}`;
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'];
-
-async function startServer(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(repoDir, 'server/src/main.ts')], {
-    cwd: repoDir,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      SIGNET_MODE: 'development',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      SMTP_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const started = Date.now();
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/v1/maintenance`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() - started > 30_000) throw new Error('server did not start in 30 s');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-async function json<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return JSON.parse(text) as T;
-}
-
-/** An account through the public API (confirmation mail from the development mailbox). */
-async function account(): Promise<string> {
-  const email = `bench.${Date.now()}@example.ch`;
-  await json('POST', '/api/v1/request-confirmation', { email, lang: 'en' });
-  for (let i = 0; i < 100; i++) {
-    const mails = await json<{ links: string[] }[]>(
-      'GET',
-      `/dev/mailbox.json?to=${encodeURIComponent(email)}`,
-    );
-    const link = mails.flatMap((m) => m.links).find((l) => l.includes('/signup/confirm'));
-    if (link) {
-      const session = await json<{ token: string }>('POST', '/api/v1/register', {
-        firstName: 'Bench',
-        lastName: 'Owner',
-        password: 'violet otter lamp 42',
-        token: new URL(link).searchParams.get('token'),
-        gtc: true,
-        lang: 'en',
-      });
-      return session.token;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('no confirmation mail');
-}
 
 /** A three-page contract as Chromium prints it. */
 async function contractPdf(): Promise<Buffer> {
@@ -109,10 +34,10 @@ async function contractPdf(): Promise<Buffer> {
   return pdf;
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'signet-bench-direct-'));
-const server = await startServer(dataDir);
+const server = await benchServer('direct', Number(process.env.BENCH_PORT ?? 3791));
+const { json } = server;
 try {
-  const token = await account();
+  const token = await server.account();
   const pdf = await contractPdf();
   const links: string[] = [];
   for (let i = 0; i < RUNS; i++) {
@@ -158,7 +83,7 @@ try {
     // Evaluated in the page (a string: this package is not compiled against the DOM).
     const ms = await page.waitForFunction(
       `(() => {
-        const img = document.querySelector('.rq-sheet img');
+        const img = document.querySelector('.dv-page img');
         return img && img.complete && img.naturalWidth > 0 ? performance.now() : null;
       })()`,
       undefined,
@@ -185,7 +110,5 @@ try {
     { times },
   );
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

@@ -80,6 +80,20 @@ test.describe('a signed-in user without a business', () => {
     await expect(page.getByTestId('dashboard-empty')).toBeVisible();
   });
 
+  test('keeps the header and its navigation on a page that does not exist', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const account = await createAccount(request, 'signed-in-404');
+    await signInWithCookie(context, baseURL, account.token);
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('header.header nav a[href="/dashboard"]')).toBeVisible();
+    await expect(page.locator('h1')).toBeVisible();
+  });
+
   test('is sent to /business/register from the admin pages of the console', async ({
     page,
     context,

@@ -123,7 +123,7 @@ async function sendDirect(
 async function openLink(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await hydrated(page);
-  await expect(page.locator('.rq-sheet img').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('.dv-page img').first()).toBeVisible({ timeout: 15_000 });
 }
 
 /** The six-digit code of the newest code mail to `to`. */
@@ -328,7 +328,7 @@ test('the direct pages pass axe at 390 and 1280 px in every language, and nothin
         await page.goto(path);
         await hydrated(page);
         if (path.startsWith('/view/'))
-          await expect(page.locator('.rq-sheet img').first()).toBeVisible();
+          await expect(page.locator('.dv-page img').first()).toBeVisible();
         const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
         const serious = results.violations.filter(
           (v) => v.impact === 'serious' || v.impact === 'critical',

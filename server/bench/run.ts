@@ -13,6 +13,7 @@
  *   bundle    JavaScript per page of the built site                        (site/bench/bundle-size.ts)
  *   console   JavaScript of the console's first load                       (admin/bench/bundle-size.ts)
  *   direct    a direct signer's link → first page image, real browser      (e2e/bench/direct-view.ts)
+ *   lighthouse  Lighthouse mobile on /login, /signup, a signed-in /dashboard (e2e/bench/lighthouse.ts)
  *
  * Each runs in its own process (a cold start must be cold, a benchmark must not warm the next)
  * and writes bench-results/<name>.json; each can also run alone (`pnpm --filter
@@ -50,6 +51,7 @@ const BENCHES: Bench[] = [
   { name: 'bundle', args: [join(siteDir, 'bench', 'bundle-size.ts')], cwd: siteDir },
   { name: 'console', args: [join(adminDir, 'bench', 'bundle-size.ts')], cwd: adminDir },
   { name: 'direct', args: [join(e2eDir, 'bench', 'direct-view.ts')], cwd: e2eDir },
+  { name: 'lighthouse', args: [join(e2eDir, 'bench', 'lighthouse.ts')], cwd: e2eDir },
 ];
 
 function run(bench: Bench): Promise<{ code: number | null; out: string; ms: number }> {

@@ -56,6 +56,7 @@ async function main() {
     { mailAttachmentResolver },
     { PdfPool },
     { removeStaleUploads },
+    { apiCallbackHandlers },
   ] = await Promise.all([
     import('@hono/node-server'),
     import('./app.ts'),
@@ -71,6 +72,7 @@ async function main() {
     import('./services/signing/mail-attachments.ts'),
     import('./pdf/pool/pool.ts'),
     import('./http/upload.ts'),
+    import('./services/api-users/callback-job.ts'),
   ]);
   const mailer = createMailer(config);
   // Listen while the database opens; routes that need it wait for `ready`.
@@ -103,6 +105,7 @@ async function main() {
       ...protocolJobHandlers({ db, blobs, config, log }),
       ...smsHandlers(config, db),
       ...businessJobHandlers({ db, blobs, config, log }),
+      ...apiCallbackHandlers({ db, config }),
     },
     attachments: mailAttachmentResolver({ db, blobs, config, log }),
   });
@@ -139,6 +142,7 @@ async function main() {
   );
   let stopping = false;
   let stopMaintenance = () => {};
+  let stopSchedule = async () => {};
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -154,6 +158,7 @@ async function main() {
     (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
     await closed;
     stopMaintenance();
+    await stopSchedule();
     await worker.stop();
     await pdf.close();
     await mailer.close();
@@ -174,6 +179,12 @@ async function main() {
   startBusinessJobs({ db, blobs, config, log }).catch((e: unknown) =>
     log.error({ err: e }, 'could not queue the business jobs'),
   );
+  // Expiry and automatic reminders of signature requests, once a minute.
+  const [{ startSchedule }, { requestSweeps }] = await Promise.all([
+    import('./jobs/schedule.ts'),
+    import('./services/signature-requests/sweeps.ts'),
+  ]);
+  stopSchedule = startSchedule(requestSweeps({ db, config }), log);
   // The embedded database has no autovacuum: do its job (no-op on PostgreSQL).
   const { startPgliteMaintenance } = await import('./db/pglite-maintenance.ts');
   const stopVacuum = startPgliteMaintenance(database, log);

@@ -62,6 +62,19 @@ function ActivityList({ kind, children }: { kind: TActivityKind; children: React
  * each paged, sorted and filtered by period on the server, with the server's CSV reports and an
  * export of what the list shows.
  */
+/**
+ * What an API call or a callback attempt did, in one line: `GET /v3/… → 200`, or the callback's
+ * kind, URL and answer (its status or the error).
+ */
+function accountDetails(data: Record<string, unknown> | undefined): string {
+  if (!data) return '';
+  if (typeof data.method === 'string') return `${data.method} ${data.path} → ${data.status}`;
+  if (typeof data.url === 'string') {
+    return `${data.kind} ${data.url} → ${data.status ?? data.error ?? ''}`;
+  }
+  return '';
+}
+
 export function ActivityPage() {
   const translate = useTranslate();
   const access = useRequireAccess({ resource: 'activity', action: 'list' });
@@ -113,6 +126,12 @@ export function ActivityPage() {
             />
             <DataTable.Col source="actorEmail" label="activity.who" />
             <DataTable.Col source="subject" label="activity.subject" disableSort />
+            <DataTable.Col
+              source="data"
+              label="activity.details"
+              disableSort
+              render={(r: { data?: Record<string, unknown> }) => accountDetails(r.data)}
+            />
           </DataTable>
         </ActivityList>
       ) : null}

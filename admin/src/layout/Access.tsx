@@ -5,7 +5,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { Loading, NotFound, useNotify, useTranslate } from 'react-admin';
 import { Navigate } from 'react-router-dom';
 import { decideAccess, type TAccessDecision, type TPageAccess } from '../access.ts';
-import { leaveForLogin } from '../providers/authProvider.ts';
+import { leaveConsoleForLogin } from '../providers/authProvider.ts';
 import { useConsoleSession } from '../session.ts';
 
 /**
@@ -68,7 +68,7 @@ function AccessOutcome({ decision }: { decision: Exclude<TAccessDecision, { kind
 }
 
 function ToLogin() {
-  useEffect(() => void leaveForLogin(), []);
+  useEffect(() => void leaveConsoleForLogin(), []);
   return null;
 }
 

@@ -1,6 +1,12 @@
 import { ApiError } from '@signet/shared/api/browser';
 import { openWhileLocked } from '@signet/shared/billing/billing.rules';
-import { clearSession, currentPath, readToken, rememberPath } from '@signet/shared/session/session';
+import {
+  clearSession,
+  currentPath,
+  leaveForLogin,
+  readToken,
+  rememberPath,
+} from '@signet/shared/session/session';
 import { LOGIN_PATH } from '@signet/shared/session/session.constants';
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import {
@@ -28,9 +34,9 @@ function loginUrl(): string {
  * itself rather than through react-admin's redirect, which its own router can overtake (a
  * history change right after it cancels the navigation).
  */
-export function leaveForLogin(): Promise<never> {
+export function leaveConsoleForLogin(): Promise<never> {
   rememberPath(currentPath());
-  window.location.replace(LOGIN_PATH);
+  leaveForLogin();
   return new Promise<never>(() => {});
 }
 
@@ -62,7 +68,7 @@ export const authProvider: AuthProvider = {
     if (session === null) {
       // The business signup is for signed-out visitors: no login there, its pages show.
       if (isPublicConsolePath(consolePath())) throw new Error('Not signed in');
-      leaveForLogin();
+      leaveConsoleForLogin();
     }
   },
 

@@ -41,6 +41,8 @@ export type IssueOptions = {
   now?: Date;
   /** Defaults to 365 days. */
   validityDays?: number;
+  /** Where relying parties find the root's certificate, CRL and OCSP responder. */
+  urls?: IssuerUrls;
 };
 
 export type CertificateAuthority = {
@@ -56,6 +58,8 @@ export type CertificateAuthority = {
   readonly rootSigner: Signer;
   /** Issues a fresh key and certificate under the root (sandbox per-signer certificates). */
   issueSigner(options: IssueOptions): Signer;
+  /** The same, handing out the key (for keys the caller stores itself: a business's seal). */
+  issueKeyPair(options: IssueOptions): { privateKey: KeyObject; certificate: Uint8Array };
 };
 
 export type CreateCaOptions = {
@@ -199,6 +203,10 @@ export function loadCa(serialized: SerializedCa, secret: string): CertificateAut
     ocspSigner: pairSigner('ocsp', serialized.ocsp),
     rootSigner: keySigner(rootKey, [rootCertificate]),
     issueSigner(options) {
+      const { privateKey, certificate } = this.issueKeyPair(options);
+      return keySigner(privateKey, [certificate, rootCertificate]);
+    },
+    issueKeyPair(options) {
       const now = options.now ?? new Date();
       const pair = generateKey(options.keyType ?? 'EC', 2048);
       const certificate = createCertificate({
@@ -208,8 +216,9 @@ export function loadCa(serialized: SerializedCa, secret: string): CertificateAut
         profile: 'signing',
         notBefore: new Date(now.getTime() - 60_000),
         notAfter: new Date(now.getTime() + (options.validityDays ?? 365) * DAY),
+        ...(options.urls ? { urls: options.urls } : {}),
       });
-      return keySigner(pair.privateKey, [certificate, rootCertificate]);
+      return { privateKey: pair.privateKey, certificate };
     },
   };
 }

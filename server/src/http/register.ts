@@ -2,6 +2,7 @@ import type { RouteDef, RouteInput, RouteOutput } from '@signet/shared';
 import type { Context, Hono } from 'hono';
 import { AppError } from '../errors.ts';
 import type { ServiceContext } from '../services/context.ts';
+import { loggedApiCall } from './api-call.ts';
 import { requestMeta } from './auth.ts';
 import { authenticateDirect } from './direct-auth.ts';
 import type { AppDeps, AppEnv, NasPrincipal, Principal, UserPrincipal } from './types.ts';
@@ -111,18 +112,8 @@ export function registerRoute<R extends RouteDef>(
   // Routes that never touch the database may answer while it is still opening (see app.ts).
   if (options.needsDb === false && !route.path.includes('{'))
     DB_FREE_PATHS.add(`/api${route.path}`);
-  app.on(route.method, toHonoPath(route.path), async (c) => {
-    // Who is calling comes first: anonymous callers of a user route learn nothing about inputs.
-    let principal: Principal | null = null;
-    if (route.auth === 'nas') {
-      // Reads (downloads, page images) also take the document token in `?token=`.
-      principal = await authenticateDirect(c, deps, { token: route.method === 'GET' });
-    } else if (route.auth !== 'none') {
-      principal = await resolvePrincipal(c, deps);
-      if (route.auth === 'user' && !principal) {
-        throw new AppError('UNAUTHENTICATED', 401, 'Sign in to use this endpoint');
-      }
-    }
+  // The call once the caller is known: parse, hand to the use case, check and send the answer.
+  async function answer(c: Context<AppEnv>, principal: Principal | null): Promise<Response> {
     const params = route.params ? parseOrThrow(route.params, c.req.param(), 'params') : EMPTY;
     const query = route.query ? parseOrThrow(route.query, c.req.query(), 'query') : EMPTY;
     let body: unknown;
@@ -146,5 +137,24 @@ export function registerRoute<R extends RouteDef>(
       );
     }
     return c.json(checked.data as object, status);
+  }
+
+  app.on(route.method, toHonoPath(route.path), async (c) => {
+    // Who is calling comes first: anonymous callers of a user route learn nothing about inputs.
+    let principal: Principal | null = null;
+    if (route.auth === 'nas') {
+      // Reads (downloads, page images) also take the document token in `?token=`.
+      principal = await authenticateDirect(c, deps, { token: route.method === 'GET' });
+    } else if (route.auth !== 'none') {
+      principal = await resolvePrincipal(c, deps);
+      if (route.auth === 'user' && !principal) {
+        throw new AppError('UNAUTHENTICATED', 401, 'Sign in to use this endpoint');
+      }
+    }
+    if (principal?.kind === 'api') {
+      const api = principal;
+      return loggedApiCall(c, deps, route, api, () => answer(c, api));
+    }
+    return answer(c, principal);
   });
 }

@@ -1,11 +1,12 @@
 import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Context, Hono } from 'hono';
 import type { Config } from '../config.ts';
 import type { Logger } from '../log.ts';
+import { PRECOMPRESSED_EXTENSIONS } from './precompress.ts';
 import { secureNodeResponse } from './security-headers.ts';
 import type { AppEnv } from './types.ts';
 
@@ -27,6 +28,19 @@ type NodeHandler = (
 ) => Promise<void>;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Cache-Control for a served file, and `Vary: Accept-Encoding` on every file that has
+ * precompressed copies (serveStatic sets it only when it sends one, so a shared cache could
+ * otherwise keep the plain file for everyone).
+ */
+function fileHeaders(c: Context<AppEnv>, path: string, cache: string) {
+  c.header('Cache-Control', cache);
+  const plain = path.replace(/\.(br|gz)$/, '');
+  if (PRECOMPRESSED_EXTENSIONS.has(extname(plain))) {
+    c.header('Vary', 'Accept-Encoding');
+  }
+}
 const isFile = (p: string) => {
   try {
     return statSync(p).isFile();
@@ -43,6 +57,8 @@ const notBuilt = (c: Context<AppEnv>, what: string) =>
 /**
  * Mounts the web front ends after the API on `app`:
  * - `/business/*`: files of the admin build; other paths fall back to its index.html (SPA);
+ * - files are sent as their Brotli or gzip copy when the client takes it (precompress.ts makes
+ *   them at build time);
  * - everything else: files of `site/dist/client` (`/_astro/*` cached as immutable), then the
  *   Astro Node handler from `site/dist/server/entry.mjs` (middleware mode; it renders its own
  *   404 page for unknown paths).
@@ -72,18 +88,17 @@ export function mountWeb(app: Hono<AppEnv>, options: WebOptions): { preload: () 
       serveStatic({
         root: adminDir,
         rewriteRequestPath: (p) => p.slice('/business'.length) || '/',
-        onFound: (path, c) => {
-          c.header('Cache-Control', path.includes('/assets/') ? IMMUTABLE : 'no-cache');
-        },
+        precompressed: true,
+        onFound: (path, c) =>
+          fileHeaders(c, path, path.includes('/assets/') ? IMMUTABLE : 'no-cache'),
       }),
     );
     app.get(
       '/business/*',
       serveStatic({
         path: adminIndex,
-        onFound: (_p, c) => {
-          c.header('Cache-Control', 'no-cache');
-        },
+        precompressed: true,
+        onFound: (path, c) => fileHeaders(c, path, 'no-cache'),
       }),
     );
   } else {
@@ -96,10 +111,9 @@ export function mountWeb(app: Hono<AppEnv>, options: WebOptions): { preload: () 
       '*',
       serveStatic({
         root: clientDir,
-        onFound: (path, c) => {
-          const cache = path.startsWith(join(clientDir, '_astro')) ? IMMUTABLE : 'no-cache';
-          c.header('Cache-Control', cache);
-        },
+        precompressed: true,
+        onFound: (path, c) =>
+          fileHeaders(c, path, path.startsWith(join(clientDir, '_astro')) ? IMMUTABLE : 'no-cache'),
       }),
     );
   }

@@ -1,7 +1,8 @@
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client.ts';
+import type { Database, Tx } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
 import { createLogger } from '../log.ts';
 import { createMailboxMailer, createSmtpMailer, type Mailer } from '../mail/mailer.ts';
@@ -9,7 +10,8 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { openTestDatabase } from '../testing/database.ts';
 import { backoffMs, createWorker } from './worker.ts';
 
-const SMTP_PORT = 3160;
+/** The SMTP server's port, free when it starts (a fixed one clashed with other suites). */
+let smtpPort = 0;
 const log = createLogger({ logLevel: 'silent' });
 const config = { mailFrom: 'Signet <no-reply@signet.example>' };
 const data = { email: 'anna@example.com', url: 'https://signet.example/x?token=1', hours: 24 };
@@ -49,7 +51,13 @@ function startSmtp() {
   return {
     received,
     state,
-    listen: () => new Promise<void>((r) => server.listen(SMTP_PORT, '127.0.0.1', () => r())),
+    listen: () =>
+      new Promise<void>((r) =>
+        server.listen(0, '127.0.0.1', () => {
+          smtpPort = (server.server.address() as AddressInfo).port;
+          r();
+        }),
+      ),
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
@@ -68,7 +76,7 @@ describe('outbox worker', () => {
   afterAll(() => smtp.close());
   beforeEach(async () => {
     database = await openTestDatabase();
-    mailer = createSmtpMailer(`smtp://127.0.0.1:${SMTP_PORT}`);
+    mailer = createSmtpMailer(`smtp://127.0.0.1:${smtpPort}`);
     clock = new Date('2026-03-01T10:00:00Z');
     smtp.received.length = 0;
     smtp.state.rejectNext = 0;
@@ -84,8 +92,13 @@ describe('outbox worker', () => {
     if (!row) throw new Error('job vanished');
     return row;
   };
+  const queued = async (run: (tx: Tx) => Promise<{ id: string } | null>) => {
+    const job = await database.db.transaction(run);
+    if (!job) throw new Error('the mail was not queued');
+    return job;
+  };
   const enqueue = (lang = 'de-ch', runAt = clock) =>
-    database.db.transaction((tx) =>
+    queued((tx) =>
       enqueueMail(
         tx,
         { to: 'anna@example.com', template: 'confirm-signup', lang, data },
@@ -169,7 +182,7 @@ describe('outbox worker', () => {
   });
 
   it('marks a mail that cannot be rendered dead at once', async () => {
-    const { id } = await database.db.transaction((tx) =>
+    const { id } = await queued((tx) =>
       enqueueMail(
         tx,
         { to: 'a@example.com', template: 'confirm-signup', lang: 'en-gb', data: {} },
@@ -233,7 +246,7 @@ describe('outbox worker', () => {
   it('runs by itself once started and stops cleanly', async () => {
     const worker = createWorker({ db: database.db, log, mailer, config, pollMs: 20 });
     worker.start();
-    const { id } = await database.db.transaction((tx) =>
+    const { id } = await queued((tx) =>
       enqueueMail(tx, { to: 'anna@example.com', template: 'confirm-signup', lang: 'en-gb', data }),
     );
     const deadline = Date.now() + 10_000;

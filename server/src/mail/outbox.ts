@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
+import { isMailable } from '../services/api-users/api-keys.ts';
 import type { MailLang, MailTemplateName } from './templates/index.ts';
 
 /**
@@ -21,6 +22,7 @@ export const MAIL_JOB_KIND = 'mail';
 
 /**
  * Queues an e-mail in the caller's transaction: it is sent only if that transaction commits.
+ * Addresses of API users' accounts (`.invalid`) get none: nothing is queued (null).
  * The worker renders it in `lang` (falling back to en-gb) and delivers it.
  *
  * @example
@@ -33,7 +35,8 @@ export async function enqueueMail(
   tx: DbOrTx,
   mail: MailJobPayload,
   options: { runAt?: Date } = {},
-): Promise<{ id: string }> {
+): Promise<{ id: string } | null> {
+  if (!isMailable(mail.to)) return null;
   const [row] = await tx
     .insert(jobs)
     .values({
@@ -48,8 +51,9 @@ export async function enqueueMail(
 
 /** Queues several e-mails in one statement (a notice to every participant of a request). */
 export async function enqueueMails(tx: DbOrTx, mails: readonly MailJobPayload[]): Promise<void> {
-  if (mails.length === 0) return;
-  await tx.insert(jobs).values(mails.map((payload) => ({ kind: MAIL_JOB_KIND, payload })));
+  const due = mails.filter((m) => isMailable(m.to));
+  if (due.length === 0) return;
+  await tx.insert(jobs).values(due.map((payload) => ({ kind: MAIL_JOB_KIND, payload })));
 }
 
 /** What an SMS job carries: the number (E.164), the template (`<template>.sms`) and its data. */

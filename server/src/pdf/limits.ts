@@ -3,6 +3,11 @@
  * is refused at upload with a 422 naming it, before any page is drawn; the worker's time and
  * memory limits catch whatever the caps cannot see.
  */
+import {
+  PAGE_IMAGE_SCALES,
+  type TPageImageScale,
+} from '@signet/shared/document/document.constants';
+import { pageImageScale } from '@signet/shared/document/document.rules';
 
 const MIB = 1024 * 1024;
 
@@ -32,11 +37,12 @@ export const MAX_OBJECTS = 2_000_000;
 
 /**
  * Page images exist at these scales only (percent of the page size in points; 100 = 72 dpi):
- * thumbnails, the normal view, and two zoom steps for high-density screens. A request for any
- * other scale in the API's range gets the next larger one (or the largest).
+ * shared's PAGE_IMAGE_SCALES, the ones the viewer asks for (thumbnails, the normal view, and the
+ * steps a page needs to be sharp on high-density screens). A request for any other scale in the
+ * API's range gets the next larger one (or the largest).
  */
-export const RENDER_SCALES = [50, 100, 150, 200] as const;
-export type RenderScale = (typeof RENDER_SCALES)[number];
+export const RENDER_SCALES = PAGE_IMAGE_SCALES;
+export type RenderScale = TPageImageScale;
 /** The scale of the first page's image made right after upload (spec section 9: default 100). */
 export const DEFAULT_RENDER_SCALE: RenderScale = 100;
 
@@ -50,7 +56,4 @@ export const MAX_RENDER_PIXELS = 16_000_000;
 export const RENDER_BUDGET_BYTES = 256 * MIB;
 
 /** The stored scale for a requested one: the smallest allowed scale ≥ it, else the largest. */
-export function renderScaleFor(requested: number): RenderScale {
-  for (const scale of RENDER_SCALES) if (scale >= requested) return scale;
-  return RENDER_SCALES[RENDER_SCALES.length - 1] as RenderScale;
-}
+export const renderScaleFor: (requested: number) => RenderScale = pageImageScale;

@@ -1,11 +1,14 @@
-import { bearerAuthenticate } from '../http/auth.ts';
+import { apiOrBearerAuthenticate } from '../http/api-auth.ts';
 import type { Authenticate, RouteModule } from '../http/types.ts';
+import { apiUserRoutes } from './api-users/index.ts';
 import { authRoutes } from './auth/index.ts';
 import { billingRoutes } from './billing/index.ts';
 import { businessRoutes } from './businesses/index.ts';
 import { directSignRoutes } from './direct-sign/index.ts';
 import { documentRoutes } from './documents/index.ts';
+import { sealRoutes } from './seals/index.ts';
 import { signatureRequestRoutes } from './signature-requests/index.ts';
+import { signerGroupRoutes } from './signer-groups/index.ts';
 import { signingRoutes } from './signing/index.ts';
 import { systemRoutes } from './system/index.ts';
 import { userRoutes } from './users/index.ts';
@@ -21,15 +24,18 @@ export const routeModules: RouteModule[] = [
   userRoutes,
   businessRoutes,
   billingRoutes,
+  apiUserRoutes,
+  sealRoutes,
   signatureRequestRoutes,
   documentRoutes,
   signingRoutes,
+  signerGroupRoutes,
   verifyRoutes,
   directSignRoutes,
 ];
 
 /**
  * The authentication hook used when `createApp` is not given one. The accounts module sets it
- * here (e.g. `export const authenticate: Authenticate | undefined = bearerAuthenticate;`).
+ * here (e.g. `export const authenticate: Authenticate | undefined = apiOrBearerAuthenticate;`).
  */
-export const authenticate: Authenticate | undefined = bearerAuthenticate;
+export const authenticate: Authenticate | undefined = apiOrBearerAuthenticate;

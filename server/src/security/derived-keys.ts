@@ -4,7 +4,14 @@ import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
  * Keys the server derives from SIGNET_SECRET, one per purpose (HKDF-SHA256 with the purpose as
  * info), so a value made for one purpose never verifies for another. Cached per secret.
  */
-export const KEY_PURPOSES = ['nas-link', 'nas-document-token', 'nas-tan', 'mab-code'] as const;
+export const KEY_PURPOSES = [
+  'nas-link',
+  'nas-document-token',
+  'nas-tan',
+  'mab-code',
+  'api-key',
+  'seal-key',
+] as const;
 export type KeyPurpose = (typeof KEY_PURPOSES)[number];
 
 const cache = new Map<string, Buffer>();

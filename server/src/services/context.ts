@@ -4,12 +4,17 @@ import type { Logger } from '../log.ts';
 import type { PdfPool } from '../pdf/pool/pool.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 
-/** A caller with an account: who they are (and the session they use, when they have one). */
+/**
+ * A caller with an account: who they are (and the session they use, when they have one). An API
+ * user (`kind: 'api'`) acts through an account of its own, so `userId` is that account.
+ */
 export type UserPrincipal = {
   kind: 'user' | 'api';
   userId: string;
   /** The session the bearer token belongs to, when there is one. */
   sessionId?: string;
+  /** With kind `api`: the API user whose Basic credentials made the call, and its business. */
+  apiUser?: { id: string; businessId: string; username: string };
 };
 
 /**

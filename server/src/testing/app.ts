@@ -12,6 +12,7 @@ import { listMailbox, type MailboxEntry } from '../mail/mailbox.ts';
 import { createMailboxMailer, type Mailer } from '../mail/mailer.ts';
 import { smsHandlers } from '../providers/sms/index.ts';
 import { mailLinks } from '../routes/system/mailbox.ts';
+import { apiCallbackHandlers } from '../services/api-users/callback-job.ts';
 import { businessJobHandlers } from '../services/businesses/jobs.ts';
 import { renderJobHandlers } from '../services/documents/render-job.ts';
 import { mailAttachmentResolver } from '../services/signing/mail-attachments.ts';
@@ -125,6 +126,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
       ...protocolJobHandlers({ db: database.db, blobs, config, log }),
       ...smsHandlers(config, database.db),
       ...businessJobHandlers({ db: database.db, blobs, config, log }),
+      ...apiCallbackHandlers({ db: database.db, config }),
     },
     attachments: mailAttachmentResolver({ db: database.db, blobs, config, log }),
   });

@@ -468,3 +468,87 @@ export const cancelTrial = {
 // Direct signing without an account (role nas) and the mobile app (MAB): a module of their own,
 // so only the direct pages' chunk carries them.
 export * from './direct-endpoints.ts';
+
+// API users (spec section 7, Business)
+
+export const listApiUsers = {
+  method: 'GET',
+  path: '/v1/businesses/{id}/apis',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const createApiUser = {
+  method: 'POST',
+  path: '/v1/businesses/{id}/apis',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const updateApiUser = {
+  method: 'PUT',
+  path: '/v1/businesses/{id}/apis/{username}',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const deleteApiUser = {
+  method: 'DELETE',
+  path: '/v1/businesses/{id}/apis/{username}',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const resetApiUserKey = {
+  method: 'PUT',
+  path: '/v1/businesses/{id}/apis/{username}/reset',
+  auth: 'user',
+} as const satisfies TEndpoint;
+
+// Signer groups (spec section 7)
+
+export const listSignerGroups = {
+  method: 'GET',
+  path: '/v3/groups',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const getSignerGroup = {
+  method: 'GET',
+  path: '/v3/groups/{id}',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const createSignerGroup = {
+  method: 'POST',
+  path: '/v3/groups',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const updateSignerGroup = {
+  method: 'PUT',
+  path: '/v3/groups/{id}',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const deleteSignerGroup = {
+  method: 'DELETE',
+  path: '/v1/groups/{id}',
+  auth: 'user',
+} as const satisfies TEndpoint;
+
+// Seals (spec section 7)
+
+export const listSeals = {
+  method: 'GET',
+  path: '/v1/businesses/{id}/seals',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const getSeal = {
+  method: 'GET',
+  path: '/v1/businesses/{id}/seals/{seal}',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const putSeal = {
+  method: 'PUT',
+  path: '/v1/businesses/{id}/seals/{seal}',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const addSealMembers = {
+  method: 'POST',
+  path: '/v1/businesses/{id}/seals/{seal}/members',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const removeSealMembers = {
+  method: 'DELETE',
+  path: '/v1/businesses/{id}/seals/{seal}/members',
+  auth: 'user',
+} as const satisfies TEndpoint;

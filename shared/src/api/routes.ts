@@ -1,8 +1,11 @@
 import { billingRoutes } from '../billing/billing.routes.ts';
+import { apiUserRoutes } from '../api-user/api-user.routes.ts';
 import { businessRoutes } from '../business/business.routes.ts';
 import { directSignRoutes } from '../direct-sign/direct-sign.routes.ts';
 import { documentRoutes, signingRoutes } from '../document/document.routes.ts';
+import { sealRoutes } from '../seal/seal.routes.ts';
 import { signatureRequestRoutes } from '../signature-request/signature-request.routes.ts';
+import { signerGroupRoutes } from '../signer-group/signer-group.routes.ts';
 import { ZDatetimeSchema, ZMaintenanceSchema } from '../system/system.schema.ts';
 import {
   ZAcceptSchema,
@@ -41,6 +44,9 @@ export const routes = {
   ...directSignRoutes,
   ...businessRoutes,
   ...billingRoutes,
+  ...apiUserRoutes,
+  ...signerGroupRoutes,
+  ...sealRoutes,
   datetime: defineRoute({
     ...ENDPOINTS.datetime,
     summary: 'Current server time',

@@ -112,6 +112,14 @@ export const ACCOUNT_EVENT_TYPES = [
   'settings_changed',
   'deletion_scheduled',
   'deletion_revoked',
+  'api_user_created',
+  'api_user_renamed',
+  'api_user_key_reset',
+  'api_user_deleted',
+  /** A call of an API user (method, path, status in `data`; the username as subject). */
+  'api_call',
+  /** One attempt of a request's callback (URL, status or error in `data`). */
+  'api_callback',
 ] as const;
 export type TAccountEventType = (typeof ACCOUNT_EVENT_TYPES)[number];
 

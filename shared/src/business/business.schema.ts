@@ -360,5 +360,7 @@ export const ZAccountEventSchema = z.object({
   at: z.iso.datetime(),
   actorEmail: z.string().nullable(),
   subject: z.string().nullable(),
+  /** What else the entry records: an API call's method, path and status, a callback's URL and outcome. */
+  data: z.record(z.string(), z.unknown()),
 });
 export type TAccountEvent = z.infer<typeof ZAccountEventSchema>;

@@ -6,6 +6,16 @@
 /** Page images: scale in percent of the page size in points (spec section 9: default 100). */
 export const PAGE_SCALE = { default: 100, min: 10, max: 400 } as const;
 
+/**
+ * The scales page images exist at (percent; 100 = one pixel per point, 72 dpi): thumbnails,
+ * the spec's default, and the steps a viewer needs to show a page sharp at the width it is shown
+ * on a high-density screen (an A4 page 890 px wide at two device pixels per px needs 300). The
+ * server renders and stores only these; another scale in the API's range gets the next larger one
+ * (or the largest), so browsers ask for these exactly and each is cached once.
+ */
+export const PAGE_IMAGE_SCALES = [50, 100, 150, 200, 300] as const;
+export type TPageImageScale = (typeof PAGE_IMAGE_SCALES)[number];
+
 /** Defaults of the upload limits (the server reads MAX_UPLOAD_BYTES and MAX_PAGES). */
 export const UPLOAD_LIMITS = { maxBytes: 40 * 1024 * 1024, maxPages: 500 } as const;
 

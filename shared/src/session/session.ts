@@ -125,5 +125,18 @@ export function endSessionAfterUnauthorized(): void {
   if (!globalThis.location) return;
   rememberPath(currentPath());
   clearSession();
-  if (pathToRemember(location.pathname) !== null) location.assign(LOGIN_PATH);
+  if (pathToRemember(location.pathname) !== null) leaveForLogin();
+}
+
+let leaving = false;
+
+/**
+ * Leaves this page for /login, once per page: a page whose guard, auth check and failed call all
+ * see the missing session would otherwise start two navigations, and on a slow machine the second
+ * cancels the first and strands the browser on a half-left page. The caller remembers the path.
+ */
+export function leaveForLogin(): void {
+  if (!globalThis.location || leaving) return;
+  leaving = true;
+  location.replace(LOGIN_PATH);
 }

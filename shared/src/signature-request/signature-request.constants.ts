@@ -37,13 +37,30 @@ export type TSignerStatus = (typeof SIGNER_STATUSES)[number];
 export const DASHBOARD_COLOURS = ['to-sign', 'waiting', 'cancelled', 'completed', 'draft'] as const;
 export type TDashboardColour = (typeof DASHBOARD_COLOURS)[number];
 
-/** The four colours a user filters the inbox by (drafts have their own tab). */
+/**
+ * What a request is for one viewer, in words: the dashboard colour, with its `cancelled` told
+ * apart into declined, withdrawn and expired (badges, the legend and the filters show these).
+ */
+export const REQUEST_STATES = [
+  'to-sign',
+  'waiting',
+  'completed',
+  'declined',
+  'withdrawn',
+  'expired',
+  'draft',
+] as const;
+export type TRequestState = (typeof REQUEST_STATES)[number];
+
+/** The states a user filters the inbox by (drafts have their own tab). */
 export const STATE_FILTERS = [
   'to-sign',
   'waiting',
-  'cancelled',
   'completed',
-] as const satisfies readonly TDashboardColour[];
+  'declined',
+  'withdrawn',
+  'expired',
+] as const satisfies readonly TRequestState[];
 export type TStateFilter = (typeof STATE_FILTERS)[number];
 
 /** Everything a participant can do to a request; the rules decide when each is legal. */
@@ -68,6 +85,21 @@ export type TRequestAction = (typeof REQUEST_ACTIONS)[number];
 /** A caller's relation to a request. One person can hold several (an owner who also signs). */
 export const PARTICIPANT_ROLES = ['owner', 'signer', 'observer'] as const;
 export type TParticipantRole = (typeof PARTICIPANT_ROLES)[number];
+
+/**
+ * When an open request expires: by default this many days after it was sent; a sender may choose
+ * a date between one hour and `maxDays` days ahead, and change it until the request finishes.
+ */
+export const REQUEST_EXPIRY = { defaultDays: 30, maxDays: 365, minLeadMs: 60 * 60 * 1000 } as const;
+
+/**
+ * Automatic reminders to the signer whose turn it is: every `n` days (one of `choices`), off
+ * unless the sender picks an interval.
+ */
+export const REMINDER_INTERVAL_DAYS = { min: 1, max: 30, choices: [1, 2, 3, 7, 14] } as const;
+
+/** A signer is reminded at most once in this interval, by hand or automatically. */
+export const REMIND_MIN_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Default size of a visual signature in PDF points (spec section 9). */
 export const VISUAL_SIGNATURE_SIZE = { width: 300, height: 140 } as const;
@@ -136,6 +168,8 @@ export const EVENT_TYPES = [
   'document_added',
   'document_removed',
   'completed',
+  'expired',
+  'schedule_changed',
   'deleted',
   'tan_sent',
   'tan_verified',

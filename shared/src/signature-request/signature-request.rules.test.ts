@@ -1,10 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { REQUEST_ACTIONS, type TRequestStatus } from './signature-request.constants.ts';
 import {
+  REMIND_MIN_INTERVAL_MS,
+  REQUEST_ACTIONS,
+  REQUEST_EXPIRY,
+  REQUEST_STATUSES,
+  SIGNER_STATUSES,
+  STATE_FILTERS,
+  type TRequestStatus,
+} from './signature-request.constants.ts';
+import {
+  autoReminderDue,
   checkAction,
   dashboardColour,
+  defaultExpiry,
   duplicateParticipant,
+  expiryProblem,
+  nextRemindAt,
+  requestState,
   signerStatus,
+  stateFilterQuery,
   statusAfterSignature,
   type TActorFacts,
   type TRequestFacts,
@@ -157,5 +171,93 @@ describe('duplicateParticipant', () => {
       email: 'a@x.ch',
     });
     expect(duplicateParticipant(['', ''], [' '])).toBeNull();
+  });
+});
+
+describe('requestState', () => {
+  it('tells declined, withdrawn and expired apart where the colour says cancelled', () => {
+    expect(requestState('DECLINED', 'DECLINED')).toBe('declined');
+    expect(requestState('WITHDRAWN', null)).toBe('withdrawn');
+    expect(requestState('EXPIRED', 'WITHDRAWN')).toBe('expired');
+    expect(requestState('OPEN', 'OPEN')).toBe('to-sign');
+    expect(requestState('OPEN', 'WAITING')).toBe('waiting');
+    expect(requestState('SIGNED', 'SIGNED')).toBe('completed');
+    expect(requestState('DRAFT', null)).toBe('draft');
+  });
+});
+
+describe('stateFilterQuery', () => {
+  // Every request a viewer can see, as (status, viewer's signer status).
+  const cases = REQUEST_STATUSES.flatMap((status) =>
+    [...SIGNER_STATUSES, null].map((mine) => ({ status, mine })),
+  ).filter(({ status }) => status !== 'DRAFT');
+  const subsets = (list: readonly string[]): string[][] =>
+    list.reduce<string[][]>(
+      (all, x) => {
+        for (const s of all.slice()) all.push([...s, x]);
+        return all;
+      },
+      [[]],
+    );
+
+  it('finds exactly the requests in the chosen states, for every choice of filters', () => {
+    for (const chosen of subsets(STATE_FILTERS)) {
+      const filters = chosen as (typeof STATE_FILTERS)[number][];
+      const { colour, status } = stateFilterQuery(filters);
+      for (const c of cases) {
+        const matched =
+          (!colour || colour.includes(dashboardColour(c.status, c.mine))) &&
+          (!status || status.includes(c.status));
+        const wanted =
+          filters.length === 0 ||
+          filters.includes(requestState(c.status, c.mine) as (typeof filters)[number]);
+        expect(matched, `${filters.join('+')} on ${c.status}/${c.mine}`).toBe(wanted);
+      }
+    }
+  });
+});
+
+describe('reminders', () => {
+  const now = new Date('2026-05-01T12:00:00Z');
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  const open = { status: 'OPEN' as const, direct: false, invitedAt: ago(5 * 86_400_000) };
+
+  it('"Remind" works now, later, or never', () => {
+    expect(nextRemindAt([{ ...open, lastRemindedAt: null }], now)).toEqual(now);
+    const recent = ago(10 * 60_000);
+    expect(nextRemindAt([{ ...open, lastRemindedAt: recent }], now)).toEqual(
+      new Date(recent.getTime() + REMIND_MIN_INTERVAL_MS),
+    );
+    // Direct signers and waiting ones are not ours to remind.
+    expect(nextRemindAt([{ ...open, direct: true, lastRemindedAt: null }], now)).toBeNull();
+    expect(nextRemindAt([{ ...open, status: 'WAITING', lastRemindedAt: null }], now)).toBeNull();
+  });
+
+  it('the automatic one after the interval since the invitation or the last reminder', () => {
+    const since = (days: number) => ({ ...open, invitedAt: ago(days * 86_400_000) });
+    expect(autoReminderDue({ ...since(1), lastRemindedAt: null }, 2, now)).toBe(false);
+    expect(autoReminderDue({ ...since(2), lastRemindedAt: null }, 2, now)).toBe(true);
+    expect(autoReminderDue({ ...since(9), lastRemindedAt: ago(86_400_000) }, 2, now)).toBe(false);
+    expect(autoReminderDue({ ...since(9), lastRemindedAt: null }, null, now)).toBe(false);
+    expect(autoReminderDue({ ...since(9), status: 'WAITING', lastRemindedAt: null }, 2, now)).toBe(
+      false,
+    );
+    expect(autoReminderDue({ ...since(9), direct: true, lastRemindedAt: null }, 2, now)).toBe(
+      false,
+    );
+  });
+});
+
+describe('expiry', () => {
+  const now = new Date('2026-05-01T12:00:00Z');
+  it('defaults to 30 days after sending and takes dates from an hour to a year ahead', () => {
+    expect(defaultExpiry(now).getTime() - now.getTime()).toBe(
+      REQUEST_EXPIRY.defaultDays * 86_400_000,
+    );
+    expect(expiryProblem(new Date(now.getTime() - 1), now)).toBe('past');
+    expect(expiryProblem(new Date(now.getTime() + 30 * 60_000), now)).toBe('past');
+    expect(expiryProblem(new Date(now.getTime() + 2 * 3_600_000), now)).toBeNull();
+    expect(expiryProblem(new Date(now.getTime() + 400 * 86_400_000), now)).toBe('tooLate');
+    expect(expiryProblem('not a date', now)).toBe('past');
   });
 });

@@ -1,8 +1,12 @@
-import type {
-  TDashboardColour,
-  TRequestAction,
-  TRequestStatus,
-  TSignerStatus,
+import {
+  REMIND_MIN_INTERVAL_MS,
+  REQUEST_EXPIRY,
+  type TDashboardColour,
+  type TRequestAction,
+  type TRequestState,
+  type TRequestStatus,
+  type TSignerStatus,
+  type TStateFilter,
 } from './signature-request.constants.ts';
 
 /** The stored facts of one signer from which its status is derived. */
@@ -68,6 +72,142 @@ export function dashboardColour(
     default:
       return 'cancelled';
   }
+}
+
+/**
+ * What a request is for one viewer, in words: its dashboard colour with `cancelled` told apart
+ * (declined, withdrawn, expired), so badges, the legend and the filters name the real outcome.
+ */
+export function requestState(
+  requestStatus: TRequestStatus,
+  viewerSignerStatus: TSignerStatus | null,
+): TRequestState {
+  switch (requestStatus) {
+    case 'DECLINED':
+      return 'declined';
+    case 'WITHDRAWN':
+      return 'withdrawn';
+    case 'EXPIRED':
+      return 'expired';
+    default:
+      return dashboardColour(requestStatus, viewerSignerStatus) as TRequestState;
+  }
+}
+
+/** A signer's status shown in the words (and colour) of a request state. */
+export function signerState(status: TSignerStatus): TRequestState {
+  switch (status) {
+    case 'SIGNED':
+      return 'completed';
+    case 'OPEN':
+      return 'to-sign';
+    case 'WAITING':
+      return 'waiting';
+    case 'DRAFT':
+      return 'draft';
+    case 'DECLINED':
+      return 'declined';
+    case 'WITHDRAWN':
+      return 'withdrawn';
+  }
+}
+
+const STATUS_OF_FILTER: Record<TStateFilter, TRequestStatus> = {
+  'to-sign': 'OPEN',
+  waiting: 'OPEN',
+  completed: 'SIGNED',
+  declined: 'DECLINED',
+  withdrawn: 'WITHDRAWN',
+  expired: 'EXPIRED',
+};
+
+/**
+ * The list query (`colour`, `status`) that finds exactly the requests in the chosen states. The
+ * server matches both (AND): to-sign and waiting are colours of OPEN requests, the others are
+ * statuses, so a status is added only when declined, withdrawn or expired are asked for.
+ */
+export function stateFilterQuery(filters: readonly TStateFilter[]): {
+  colour?: TDashboardColour[];
+  status?: TRequestStatus[];
+} {
+  if (filters.length === 0) return {};
+  const colour = [
+    ...new Set(
+      filters.map(
+        (f): TDashboardColour =>
+          f === 'to-sign' || f === 'waiting' || f === 'completed' ? f : 'cancelled',
+      ),
+    ),
+  ];
+  const byStatus = filters.some((f) => f === 'declined' || f === 'withdrawn' || f === 'expired');
+  const status = [...new Set(filters.map((f) => STATUS_OF_FILTER[f]))];
+  return byStatus ? { colour, status } : { colour };
+}
+
+/** What the reminder rules know about one signer. */
+export type TRemindFacts = {
+  status: TSignerStatus;
+  /** Direct signers are reminded by whoever gave them their link, never by us. */
+  direct: boolean;
+  invitedAt: Date | string | null;
+  lastRemindedAt: Date | string | null;
+};
+
+const time = (d: Date | string | null) => (d === null ? null : new Date(d).getTime());
+
+/** The signers a reminder goes to: open (their turn), not direct. */
+export function remindable<T extends TRemindFacts>(signers: readonly T[]): T[] {
+  return signers.filter((s) => s.status === 'OPEN' && !s.direct);
+}
+
+/** Whether a signer may be reminded at `now` (at most once per {@link REMIND_MIN_INTERVAL_MS}). */
+export function mayRemind(signer: TRemindFacts, now: Date): boolean {
+  const last = time(signer.lastRemindedAt);
+  return last === null || now.getTime() - last >= REMIND_MIN_INTERVAL_MS;
+}
+
+/**
+ * When "Remind" next does something: `now` when a signer may be reminded now, else the moment
+ * the first one may be again; null when nobody can be reminded (no open signer we mail).
+ */
+export function nextRemindAt(signers: readonly TRemindFacts[], now: Date): Date | null {
+  const open = remindable(signers);
+  if (open.length === 0) return null;
+  if (open.some((s) => mayRemind(s, now))) return now;
+  const next = Math.min(...open.map((s) => (time(s.lastRemindedAt) ?? 0) + REMIND_MIN_INTERVAL_MS));
+  return new Date(next);
+}
+
+/**
+ * Whether the automatic reminder is due for a signer: reminders are on (`intervalDays`), it is
+ * their turn, and `intervalDays` passed since their invitation or their last reminder (a manual
+ * one included), never more often than the manual rule allows.
+ */
+export function autoReminderDue(
+  signer: TRemindFacts,
+  intervalDays: number | null,
+  now: Date,
+): boolean {
+  if (!intervalDays || signer.status !== 'OPEN' || signer.direct) return false;
+  const since = time(signer.lastRemindedAt) ?? time(signer.invitedAt);
+  if (since === null) return false;
+  return now.getTime() - since >= intervalDays * 86_400_000 && mayRemind(signer, now);
+}
+
+/** When a request sent at `sentAt` expires unless the sender chose a date. */
+export function defaultExpiry(sentAt: Date): Date {
+  return new Date(sentAt.getTime() + REQUEST_EXPIRY.defaultDays * 86_400_000);
+}
+
+/**
+ * Why an expiry date cannot be used at `now`: `past` (less than an hour ahead) or `tooLate`
+ * (more than {@link REQUEST_EXPIRY}.maxDays ahead); null when it can.
+ */
+export function expiryProblem(expiresAt: Date | string, now: Date): 'past' | 'tooLate' | null {
+  const at = new Date(expiresAt).getTime();
+  if (Number.isNaN(at) || at - now.getTime() < REQUEST_EXPIRY.minLeadMs) return 'past';
+  if (at - now.getTime() > REQUEST_EXPIRY.maxDays * 86_400_000) return 'tooLate';
+  return null;
 }
 
 /** What the rules know about a request when an action is attempted. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCallbackUrlsSchema } from '../api-user/api-user.schema.ts';
 import { toE164 } from '../direct-sign/direct-sign.rules.ts';
 import { ZExitUrlStateSchema, ZExitUrlsInputSchema } from '../exit-url/exit-url.schema.ts';
 import { LANG_CODES } from '../i18n/lang.constants.ts';
@@ -12,6 +13,7 @@ import {
   LIST_SEARCH_MAX_LENGTH,
   LIST_SORT_FIELDS,
   PARTICIPANT_ROLES,
+  REMINDER_INTERVAL_DAYS,
   REQUEST_LIMITS,
   REQUEST_STATUSES,
   SEND_BY,
@@ -41,6 +43,19 @@ export const ZDocumentSignatureSchema = z.strictObject({
 export type TDocumentSignature = z.infer<typeof ZDocumentSignatureSchema>;
 
 const ZId = z.string().min(1).max(64);
+
+/**
+ * When an open request expires (ISO date-time); the server checks it lies between an hour and
+ * `REQUEST_EXPIRY.maxDays` ahead (400 EXPIRY_INVALID). Unset: `REQUEST_EXPIRY.defaultDays` after
+ * sending.
+ */
+const ZExpiresAt = z.iso.datetime({ offset: true });
+/** Days between automatic reminders to the signer whose turn it is; null: none (the default). */
+const ZReminderInterval = z
+  .int()
+  .min(REMINDER_INTERVAL_DAYS.min)
+  .max(REMINDER_INTERVAL_DAYS.max)
+  .nullable();
 const ZTitle = z.string().trim().min(1).max(REQUEST_LIMITS.titleMaxLength);
 const ZNote = z.string().trim().max(REQUEST_LIMITS.noteMaxLength);
 
@@ -128,14 +143,23 @@ export const ZCreateSignatureRequestSchema = z.strictObject({
   direct_sign: z.boolean().default(false),
   /** Where direct signers go afterwards (spec section 5); URLs that are not http(s) are ignored. */
   exit_urls: ZExitUrlsInputSchema.optional(),
+  expires_at: ZExpiresAt.optional(),
+  reminder_interval_days: ZReminderInterval.optional(),
+  /** Where Signet POSTs the request's status (requests created by an API user only). */
+  ...ZCallbackUrlsSchema.shape,
 });
 export type TCreateSignatureRequest = z.infer<typeof ZCreateSignatureRequestSchema>;
 
-/** `PUT /v3/signature-requests/{id}`: update also carries observers. */
+/**
+ * `PUT /v3/signature-requests/{id}`: update also carries observers; expiry and reminders change
+ * until the request finishes.
+ */
 export const ZUpdateSignatureRequestSchema = z.strictObject({
   title: ZTitle.optional(),
   message: z.string().max(REQUEST_LIMITS.messageMaxLength).nullable().optional(),
   observers: z.array(ZEmailSchema).max(REQUEST_LIMITS.observersMax).optional(),
+  expires_at: ZExpiresAt.optional(),
+  reminder_interval_days: ZReminderInterval.optional(),
 });
 export type TUpdateSignatureRequest = z.infer<typeof ZUpdateSignatureRequestSchema>;
 
@@ -157,6 +181,11 @@ export const ZSignerSchema = z.object({
    * to the request's owner only, while the request is open; null otherwise.
    */
   signing_url: z.string().nullable(),
+  /**
+   * The signer's name as far as it is known: the name they signed with, else their account's,
+   * else the one the sender gave; null when only the address is known.
+   */
+  name: z.string().nullable(),
   status_code: z.enum(SIGNER_STATUSES),
   order: z.int(),
   signed_at: z.iso.datetime().nullable(),
@@ -196,6 +225,30 @@ export const ZSignatureRequestSchema = z.object({
   updated_at: z.iso.datetime(),
   initiated_at: z.iso.datetime().nullable(),
   completed_at: z.iso.datetime().nullable(),
+  /**
+   * When the request expires while open: the sender's date, or the default once sent; null for a
+   * draft without a chosen date and for a request that finished otherwise.
+   */
+  expires_at: z.iso.datetime().nullable(),
+  /** Days between automatic reminders; null: none. */
+  reminder_interval_days: z.int().nullable(),
+  /**
+   * When "Remind" next reaches somebody (now or later; the owner's, while open); null when no
+   * signer can be reminded.
+   */
+  remind_available_at: z.iso.datetime().nullable(),
+  /**
+   * How a request that did not complete ended: declined (by the signer, with their message),
+   * withdrawn (by the owner, with theirs) or expired; null otherwise.
+   */
+  closed: z
+    .object({
+      status: z.enum(['DECLINED', 'WITHDRAWN', 'EXPIRED']),
+      at: z.iso.datetime(),
+      by: z.object({ email: z.string(), name: z.string().nullable() }).nullable(),
+      message: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type TSignatureRequest = z.infer<typeof ZSignatureRequestSchema>;
 

@@ -15,6 +15,8 @@ export type TDirectPageData =
   | { kind: 'ready'; request: TDirectRequest; sender: string | null }
   /** The link does not work (wrong, another's, or the request is no longer open). */
   | { kind: 'gone' }
+  /** The link is genuine but its request has expired. */
+  | { kind: 'expired' }
   /** Not read here: the island reads it. */
   | { kind: 'later' };
 
@@ -31,6 +33,7 @@ export async function readDirectPage(
   try {
     const res = await get(routeUrl(api.getDirectSignatureRequest, { params: { id: requestId } }));
     if (res.status === 404) return { kind: 'gone' };
+    if (res.status === 410) return { kind: 'expired' };
     if (!res.ok) return { kind: 'later' };
     const request = (await res.json()) as TDirectRequest;
     let sender: string | null = null;

@@ -6,8 +6,13 @@
 
 import { ApiError } from '@signet/shared/api/browser';
 import { type TLang, toLang } from '@signet/shared/i18n/lang.rules';
-import { currentPath, rememberPath, tabStorage } from '@signet/shared/session/session';
-import { HOME_PATH, LOGIN_PATH } from '@signet/shared/session/session.constants';
+import {
+  currentPath,
+  leaveForLogin,
+  rememberPath,
+  tabStorage,
+} from '@signet/shared/session/session';
+import { HOME_PATH } from '@signet/shared/session/session.constants';
 import { $session, loadSession, type SessionState } from '../stores/session.ts';
 import { showSnackbar } from '../stores/snackbars.ts';
 import {
@@ -80,7 +85,7 @@ export async function runGuard(opts: {
   switch (decideAccess(access, strict, state.roles).kind) {
     case 'login':
       rememberPath(currentPath());
-      window.location.replace(LOGIN_PATH);
+      leaveForLogin();
       return;
     case 'home':
       window.location.replace(HOME_PATH);

@@ -1,6 +1,7 @@
 // Every table file in this folder, re-exported: drizzle-kit reads this for migrations and the
 // database client uses it for relational queries. Add one line per new schema file.
 
+export * from './api-users.ts';
 export * from './attachments.ts';
 export * from './business-domains.ts';
 export * from './business-events.ts';
@@ -27,8 +28,10 @@ export * from './request-event-heads.ts';
 export * from './request-events.ts';
 export * from './request-inbox.ts';
 export * from './sandbox-dns-records.ts';
+export * from './seals.ts';
 export * from './sessions.ts';
 export * from './signature-requests.ts';
+export * from './signer-groups.ts';
 export * from './signer-tans.ts';
 export * from './signers.ts';
 export * from './signing-keys.ts';

@@ -1,7 +1,17 @@
+import type { TCallbackUrls } from '@signet/shared/api-user/api-user.schema';
 import type { TExitUrlState } from '@signet/shared/exit-url/exit-url.rules';
 import { REQUEST_STATUSES } from '@signet/shared/signature-request/signature-request.schema';
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { businesses } from './businesses.ts';
 import { users } from './users.ts';
 
@@ -40,6 +50,24 @@ export const signatureRequests = pgTable(
     directSign: boolean('direct_sign').notNull().default(false),
     /** Where direct signers go afterwards, as parsed by the shared exit-url rules. */
     exitUrls: jsonb('exit_urls').$type<TExitUrlState>(),
+    /**
+     * When the request expires while OPEN (the expiry sweep moves it to EXPIRED). Chosen by the
+     * sender, else set when it is sent (`defaultExpiry`); a draft may have none yet.
+     */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    /** Days between automatic reminders to the signer whose turn it is; null: none. */
+    reminderIntervalDays: integer('reminder_interval_days'),
+    /** When it was declined, withdrawn or expired. */
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+    /** The owner's message when withdrawing (a decline's is the signer's `declineMessage`). */
+    withdrawMessage: text('withdraw_message'),
+    /**
+     * Where Signet POSTs the request's status (a request created by an API user): the event log
+     * trigger of migration 0015 queues an `api-callback` job for each event of such a request.
+     */
+    callbackUrls: jsonb('callback_urls').$type<TCallbackUrls>(),
+    /** The API user that created it (its key signs the callbacks). */
+    apiUserId: uuid('api_user_id'),
   },
   (t) => [
     index('signature_requests_owner_updated_idx')
@@ -49,6 +77,15 @@ export const signatureRequests = pgTable(
     index('signature_requests_business_idx')
       .on(t.businessId, t.status)
       .where(sql`${t.deletedAt} is null and ${t.businessId} is not null`),
+    // The expiry and reminder sweeps read only open requests.
+    index('signature_requests_open_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'OPEN' and ${t.deletedAt} is null`),
+    index('signature_requests_auto_remind_idx')
+      .on(t.id)
+      .where(
+        sql`${t.status} = 'OPEN' and ${t.reminderIntervalDays} is not null and ${t.deletedAt} is null`,
+      ),
   ],
 );
 

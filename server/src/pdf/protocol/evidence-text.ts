@@ -29,7 +29,12 @@ export function evidenceText(lang: TLang = DEFAULT_LANG): EvidenceText {
     const d = value instanceof Date ? value : new Date(value);
     return Number.isNaN(d.getTime()) ? t('protocol.dash') : `${format.format(d)} UTC`;
   };
-  const text: EvidenceText = { lang, t, date, describe: (e) => describeEvent(t, e) };
+  const text: EvidenceText = {
+    lang,
+    t,
+    date,
+    describe: (e) => describeEvent(t, e, (v) => date(typeof v === 'string' ? v : null)),
+  };
   cache.set(lang, text);
   return text;
 }
@@ -40,7 +45,11 @@ const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 const channel = (t: EvidenceText['t'], v: unknown) =>
   t(v === 'sms' ? 'channel.sms' : 'channel.mail');
 
-function describeEvent(t: EvidenceText['t'], e: TEvent): string {
+function describeEvent(
+  t: EvidenceText['t'],
+  e: TEvent,
+  dateOf: (value: unknown) => string,
+): string {
   const who = e.actor.email ?? t('event.system');
   const d = e.data as Record<string, unknown>;
   const message = str(d.message);
@@ -48,9 +57,31 @@ function describeEvent(t: EvidenceText['t'], e: TEvent): string {
     case 'created':
     case 'initiated':
     case 'viewed':
-    case 'reminded':
     case 'deleted':
       return t(`event.${e.type}`, { who });
+    case 'reminded': {
+      const signers = Array.isArray(d.signers)
+        ? d.signers.filter((x) => typeof x === 'string')
+        : [];
+      if (d.automatic === true)
+        return t('event.remindedAutomatic', { signers: signers.join(', ') });
+      return t('event.reminded', { who });
+    }
+    case 'expired':
+      return t('event.expired', { date: dateOf(d.expires_at) });
+    case 'schedule_changed': {
+      const parts: string[] = [];
+      if (str(d.expires_at))
+        parts.push(t('event.expiryChanged', { who, date: dateOf(d.expires_at) }));
+      if (d.reminder_interval_days !== undefined) {
+        parts.push(
+          typeof d.reminder_interval_days === 'number'
+            ? t('event.remindersOn', { who, days: String(d.reminder_interval_days) })
+            : t('event.remindersOff', { who }),
+        );
+      }
+      return parts.join('; ') || t('event.other', { who, type: String(e.type) });
+    }
     case 'signed': {
       const vars = {
         who,
@@ -64,6 +95,9 @@ function describeEvent(t: EvidenceText['t'], e: TEvent): string {
         return t('event.signedDirect', { ...vars, channel: channel(t, how.slice(4)) });
       }
       if (how?.startsWith('mab:')) return t('event.signedDirectApp', vars);
+      // A business's seal: whose seal, for whom, by whom.
+      const seal = str(d.on_behalf_of);
+      if (seal) return t('event.sealed', { ...vars, business: seal });
       // Part 11 (and any signer who gave one): the reason is part of the evidence.
       return t(vars.reason ? 'event.signedWithReason' : 'event.signed', vars);
     }

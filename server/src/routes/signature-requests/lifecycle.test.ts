@@ -179,11 +179,12 @@ describe('decline, withdraw, remind, delegate, observers, delete', () => {
     }
     expect((await t.mailbox.last(b.email))?.subject).toContain('refusé');
     expect((await t.mailbox.last(owner.email))?.subject).toContain('declined');
-    // The observer has no account: the owner's language, and a signup link that returns to the request.
+    // The observer has no account: the owner's language, and a one-step signup link (a token
+    // bound to the address) that returns to the request.
     const om = await t.mailbox.last(observer);
     expect(om?.lang).toBe('en-gb');
-    const link = new URL(om?.links.find((l) => l.includes('/signup')) ?? '');
-    expect(link.searchParams.get('email')).toBe(observer);
+    const link = new URL(om?.links.find((l) => l.includes('/signup/steps')) ?? '');
+    expect(link.searchParams.get('token')).toBeTruthy();
     expect(link.searchParams.get('redirect')).toBe(`/view/${r.id}`);
     expect((await t.mailbox.last(c.email))?.template).not.toBe('request-declined');
 

@@ -283,8 +283,9 @@ describe('three signers in order, through the API', () => {
       headers: { Authorization: `Bearer ${owner.token}` },
     });
     expect(res.status).toBe(200);
+    // Named after the request's title (the spec's '{id}_protocol.pdf' only without one).
     expect(res.headers.get('content-disposition')).toContain(
-      `filename="${request.id}_protocol.pdf"`,
+      `filename="${request.title}_protocol.pdf"`,
     );
     const protocol = new Uint8Array(await res.arrayBuffer());
     const verdict = pdfsig(protocol);
@@ -324,7 +325,7 @@ describe('three signers in order, through the API', () => {
       writeFileSync(join(dir, 'a.zip'), new Uint8Array(await res.arrayBuffer()));
       const list = spawnSync('unzip', ['-Z1', 'a.zip'], { cwd: dir, encoding: 'utf8' });
       expect(list.stdout.trim().split('\n').sort()).toEqual(
-        ['Service agreement.pdf', `${request.id}_protocol.pdf`].sort(),
+        ['Service agreement.pdf', `${request.title}_protocol.pdf`].sort(),
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -204,6 +204,7 @@ export function listAccountActivities(
       at: r.at.toISOString(),
       actorEmail: r.actorEmail,
       subject: r.subject,
+      data: r.data,
     }),
   );
 }

@@ -1,6 +1,7 @@
 import type { TBusinessSettings } from '@signet/shared/business/business.schema';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { apiUsers } from '../../db/schema/api-users.ts';
 import { businessMembers } from '../../db/schema/business-members.ts';
 import { businesses, type TBusinessRow } from '../../db/schema/businesses.ts';
 import { signatureRequests } from '../../db/schema/signature-requests.ts';
@@ -40,7 +41,8 @@ export async function settingsForRequest(
 
 /**
  * The settings of the business a user sends for: the one they belong to and whose invitation
- * they accepted (what a request they create now gets), or null.
+ * they accepted (what a request they create now gets), an API user's business for its account,
+ * or null.
  */
 export async function settingsForUser(
   db: DbOrTx,
@@ -56,5 +58,13 @@ export async function settingsForUser(
     )
     .where(eq(businessMembers.userId, userId))
     .limit(1);
-  return row ? withSettings(row.business) : null;
+  if (row) return withSettings(row.business);
+  // The account of an API user sends for the API user's business.
+  const [api] = await db
+    .select({ business: businesses })
+    .from(apiUsers)
+    .innerJoin(businesses, eq(businesses.id, apiUsers.businessId))
+    .where(eq(apiUsers.userId, userId))
+    .limit(1);
+  return api ? withSettings(api.business) : null;
 }

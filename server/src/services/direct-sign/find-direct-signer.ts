@@ -8,8 +8,8 @@ import { isDirectUserId, readDocumentToken } from './link.ts';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LINK_ID = /^[A-Za-z0-9_-]{43}$/;
 
-/** The direct signer slots of a request while it is open (nonce and id). */
-async function openDirectSlots(db: DbOrTx, requestId: string) {
+/** The direct signer slots of a request while it is open (or in `status`): nonce and id. */
+async function openDirectSlots(db: DbOrTx, requestId: string, status: 'OPEN' | 'EXPIRED' = 'OPEN') {
   return db
     .select({ id: signers.id, directNonce: signers.directNonce })
     .from(signers)
@@ -17,7 +17,7 @@ async function openDirectSlots(db: DbOrTx, requestId: string) {
     .where(
       and(
         eq(signatureRequests.id, requestId),
-        eq(signatureRequests.status, 'OPEN'),
+        eq(signatureRequests.status, status),
         isNull(signatureRequests.deletedAt),
         isNotNull(signers.directNonce),
       ),
@@ -44,6 +44,27 @@ export async function findDirectSigner(
     }
   }
   return found;
+}
+
+/**
+ * Whether `/view/{requestId}/{userId}` is a genuine signing link of a request that has expired
+ * (then its signer learns that, instead of the 404 every other unusable link gets).
+ */
+export async function isExpiredDirectLink(
+  db: DbOrTx,
+  secret: string,
+  requestId: string,
+  userId: string,
+): Promise<boolean> {
+  if (!UUID.test(requestId) || !LINK_ID.test(userId)) return false;
+  let genuine = false;
+  for (const slot of await openDirectSlots(db, requestId, 'EXPIRED')) {
+    const nonce = slot.directNonce as string;
+    if (isDirectUserId(secret, requestId, { id: slot.id, directNonce: nonce }, userId)) {
+      genuine = true;
+    }
+  }
+  return genuine;
 }
 
 /** The direct signer of a valid document token, while that slot and its request are open. */

@@ -1,3 +1,5 @@
+import { API_USER_ERRORS } from '@signet/shared/api-user/api-user.constants';
+import type { TCallbackUrls } from '@signet/shared/api-user/api-user.schema';
 import { parseExitUrls } from '@signet/shared/exit-url/exit-url.rules';
 import { duplicateParticipant } from '@signet/shared/signature-request/signature-request.rules';
 import type {
@@ -10,11 +12,13 @@ import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import { signers } from '../../db/schema/signers.ts';
 import { AppError } from '../../errors.ts';
 import { recordEvent } from '../../evidence/record-event.ts';
+import { checkCallbackUrls } from '../api-users/callback-address.ts';
 import { settingsForUser } from '../businesses/settings.ts';
 import { assertDirectSignAllowed } from '../direct-sign/direct-sign-allowed.ts';
 import type { RequestContext } from './context.ts';
 import {
   checkDocumentSignatures,
+  checkedExpiry,
   ownDocumentsToAttach,
   signerEmail,
   signerIdentityValues,
@@ -23,6 +27,24 @@ import { loadActor, loadRequestForActor } from './load-for-actor.ts';
 import { newClaimToken } from './mail.ts';
 import { toRequestDto } from './request-dto.ts';
 import { storeInlineDocuments } from './store-inline-documents.ts';
+
+/**
+ * The callback URLs of a new request: only an API user's request may carry them (403
+ * CALLBACKS_FOR_API_USERS_ONLY otherwise), checked by `checkCallbackUrls`.
+ */
+function callbackUrlsOf(ctx: RequestContext, input: TCreateSignatureRequest): TCallbackUrls | null {
+  const { callback_success_url, callback_error_url, callback_update_url } = input;
+  const urls = { callback_success_url, callback_error_url, callback_update_url };
+  const checked = checkCallbackUrls(ctx.config, urls);
+  if (checked && !ctx.principal.apiUser) {
+    throw new AppError(
+      API_USER_ERRORS.callbackNotAllowed,
+      403,
+      'Only requests created by an API user can have callbacks',
+    );
+  }
+  return checked;
+}
 
 /**
  * `POST /v3/signature-requests`: a DRAFT owned by the caller with its documents (uploaded before,
@@ -34,7 +56,9 @@ import { storeInlineDocuments } from './store-inline-documents.ts';
  * observer named twice or also signing with 400 DUPLICATE_OBSERVER (shared's
  * `duplicateParticipant`, which the upload page applies too). Direct signers need `direct_sign`
  * (403 DIRECT_SIGN_NOT_ENABLED, decided by `directSignAllowed`); exit URLs are kept as the
- * shared rules parse them.
+ * shared rules parse them. An
+ * expiry date must lie between an hour and a year ahead (400 EXPIRY_INVALID); without one the
+ * request expires `REQUEST_EXPIRY.defaultDays` after it is sent.
  */
 export async function createSignatureRequest(
   ctx: RequestContext,
@@ -63,6 +87,9 @@ export async function createSignatureRequest(
       input.signatures,
     );
   }
+  const expiresAt = input.expires_at ? checkedExpiry(input.expires_at, new Date()) : null;
+
+  const callbackUrls = callbackUrlsOf(ctx, input);
 
   return ctx.db.transaction(async (tx) => {
     const actor = await loadActor(tx, ctx.principal);
@@ -87,6 +114,13 @@ export async function createSignatureRequest(
         message: input.message ?? null,
         directSign: input.direct_sign,
         exitUrls: input.exit_urls ? parseExitUrls(input.exit_urls) : null,
+        expiresAt,
+        reminderIntervalDays: input.reminder_interval_days ?? null,
+        callbackUrls,
+        // An API user's request is sent for its business (its account is no member of it).
+        ...(ctx.principal.apiUser
+          ? { businessId: ctx.principal.apiUser.businessId, apiUserId: ctx.principal.apiUser.id }
+          : {}),
       })
       .returning();
     if (!request) throw new Error('insert returned no row');

@@ -33,7 +33,7 @@ export async function declineSignatureRequest(
       .where(eq(signers.id, me.id));
     await tx
       .update(signatureRequests)
-      .set({ status: 'DECLINED', updatedAt: now })
+      .set({ status: 'DECLINED', updatedAt: now, closedAt: now })
       .where(eq(signatureRequests.id, id));
     await recordEvent(tx, {
       requestId: id,

@@ -1,3 +1,5 @@
+import { REQUEST_EXPIRY } from '@signet/shared/signature-request/signature-request.constants';
+import { expiryProblem } from '@signet/shared/signature-request/signature-request.rules';
 import type {
   TAddSignature,
   TDocumentSignature,
@@ -9,6 +11,25 @@ import { requestDocuments } from '../../db/schema/request-documents.ts';
 import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import { AppError } from '../../errors.ts';
 import { newDirectNonce } from '../direct-sign/link.ts';
+
+/**
+ * An expiry date a sender chose, checked against `now` (shared's `expiryProblem`): at least an
+ * hour and at most `REQUEST_EXPIRY.maxDays` days ahead, else 400 EXPIRY_INVALID.
+ */
+export function checkedExpiry(expiresAt: string, now: Date): Date {
+  const problem = expiryProblem(expiresAt, now);
+  if (problem) {
+    throw new AppError(
+      'EXPIRY_INVALID',
+      400,
+      problem === 'past'
+        ? 'The expiry date must be at least an hour ahead'
+        : `The expiry date must be within ${REQUEST_EXPIRY.maxDays} days`,
+      { problem, maxDays: REQUEST_EXPIRY.maxDays },
+    );
+  }
+  return new Date(expiresAt);
+}
 
 /** The address a signer signs as: account_email, else signer_identity_data.email_address. */
 export function signerEmail(input: TAddSignature): string {

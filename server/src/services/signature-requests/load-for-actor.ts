@@ -61,6 +61,8 @@ export type LoadedRequest = {
   actor: RequestActor;
   /** The caller's own signer slot (matched by e-mail), or null. */
   mySigner: LoadedSigner | null;
+  /** The names of the signers that have an account, by address. */
+  accountNames: Map<string, string>;
 };
 
 /** Anything with a user id: the route principal, or a user in a test or a job. */
@@ -165,7 +167,10 @@ export async function loadRequestAsAnyone(
     (select coalesce(json_agg(json_build_object('document', row_to_json(d), 'position', rd.position)
          order by rd.position, d.created_at), '[]')
        from request_documents rd join documents d on d.id = rd.document_id
-       where rd.request_id = ${requestId}) as documents`;
+       where rd.request_id = ${requestId}) as documents,
+    (select coalesce(json_object_agg(u.email, trim(u.first_name || ' ' || u.last_name)), '{}')
+       from users u where u.email in (select s.email from signers s where s.request_id = ${requestId})
+     ) as account_names`;
   // The caller: an account, or (direct signer) the signer slot of this request.
   const caller = direct
     ? sql`join signers a on a.id = ${direct.signerId} and a.request_id = r.id
@@ -206,6 +211,11 @@ export async function loadRequestAsAnyone(
     rest.documents,
   ).map((r) => ({ ...rowOf(documents, r.document), position: Number(r.position) }));
 
+  const accountNames = new Map(
+    Object.entries(jsonOf<Record<string, string>>(rest.account_names ?? '{}')).filter(
+      ([, name]) => name !== '',
+    ),
+  );
   const withStatus = deriveSignerStatuses(request.status, signerRows);
   const mySigner = direct
     ? (withStatus.find((s) => s.id === direct.signerId) ?? null)
@@ -227,6 +237,7 @@ export async function loadRequestAsAnyone(
     roles,
     actor,
     mySigner,
+    accountNames,
   };
 }
 

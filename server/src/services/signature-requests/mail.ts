@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { codeFromLang } from '@signet/shared/i18n/lang.rules';
 import { inArray } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { emailConfirmations } from '../../db/schema/email-confirmations.ts';
 import { users } from '../../db/schema/users.ts';
 import { enqueueMail, enqueueMails, type MailAttachmentRef } from '../../mail/outbox.ts';
 import { loadMailStrings, normalizeLang } from '../../mail/templates/index.ts';
+import { hashToken, newToken } from '../../security/tokens.ts';
 import { siteLink } from '../auth/links.ts';
 
 /** What the request services need from the app configuration. */
@@ -35,21 +38,50 @@ export async function accountsByEmail(
   return new Map(rows.map((r) => [r.email.toLowerCase(), { lang: r.lang }]));
 }
 
+/** The signup flow of an invitation's token (kept with the token, answered by valid-confirmation). */
+export const INVITATION_FLOW = 'invitation';
+/** How long an invitation's signup token works; every reminder brings a fresh one. */
+export const INVITATION_TOKEN_DAYS = 30;
+
 /**
- * The link a mail about request `id` carries for `email`. Decision: an address with an account
- * goes to `/view/{id}`; an address without one goes to `/signup?email=…&redirect=/view/{id}`,
- * and the site's signup returns to the request after registering.
+ * The links mails about request `requestId` carry, by recipient address. Decision: an address
+ * with an account goes to `/view/{id}` (logging in first when needed). An address without one
+ * gets `/signup/steps?token=…&redirect=/view/{id}`: the token is a single-use signup token bound
+ * to that address (an `email_confirmations` row, flow `invitation`, only its hash stored), so the
+ * mail itself proves the address and the invitee sets name, password and terms on one page and
+ * lands on the request, without a second mail. One insert for all recipients.
  */
-export function requestLink(
+export async function requestLinks(
+  tx: DbOrTx,
   config: RequestMailConfig,
   requestId: string,
-  email: string,
-  hasAccount: boolean,
-): string {
+  recipients: readonly { email: string; lang: string }[],
+  accounts: Map<string, { lang: string }>,
+): Promise<Map<string, string>> {
   const view = `/view/${requestId}`;
-  return hasAccount
-    ? siteLink(config, view)
-    : siteLink(config, '/signup', { email, redirect: view });
+  const links = new Map<string, string>();
+  const tokens: (typeof emailConfirmations.$inferInsert)[] = [];
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + INVITATION_TOKEN_DAYS * 86_400_000);
+  for (const { email, lang } of recipients) {
+    if (accounts.has(email)) {
+      links.set(email, siteLink(config, view));
+      continue;
+    }
+    const token = newToken();
+    const code = codeFromLang(normalizeLang(lang));
+    tokens.push({
+      email,
+      tokenHash: hashToken(token),
+      flow: INVITATION_FLOW,
+      lang: code,
+      createdAt: now,
+      expiresAt,
+    });
+    links.set(email, siteLink(config, '/signup/steps', { token, redirect: view, lang: code }));
+  }
+  if (tokens.length > 0) await tx.insert(emailConfirmations).values(tokens);
+  return links;
 }
 
 /** The address to send and `/sendto/{token}` for a slot that is not the reader's own address. */
@@ -97,6 +129,7 @@ export async function mailSigner(
 ): Promise<void> {
   const known = accounts ?? (await accountsByEmail(tx, [signer.email]));
   const lang = recipientLang(known, signer.email, request);
+  const links = await requestLinks(tx, config, request.id, [{ email: signer.email, lang }], known);
   await enqueueMail(tx, {
     to: signer.email,
     template: kind,
@@ -107,14 +140,18 @@ export async function mailSigner(
       ownerEmail: request.owner.email,
       email: signer.email,
       messageLine: messageLine(lang, request.message),
-      url: requestLink(config, request.id, signer.email, known.has(signer.email)),
+      url: links.get(signer.email),
       claimUrl: claimLink(config, signer.claimToken),
       ...branding,
     },
   });
 }
 
-export type NoticeKind = 'request-declined' | 'request-withdrawn' | 'request-completed';
+export type NoticeKind =
+  | 'request-declined'
+  | 'request-withdrawn'
+  | 'request-expired'
+  | 'request-completed';
 
 /** A business's mark in its mails: the logo (absolute URL) and its name as the image's text. */
 export type MailBranding = { logoUrl: string; logoAlt: string };
@@ -165,14 +202,24 @@ export async function mailParticipants(
     ...new Set([request.owner.email, ...participants].map((e) => e.toLowerCase())),
   ].filter((e) => e !== details.exclude?.toLowerCase());
   const accounts = await accountsByEmail(tx, recipients);
+  const addressed = recipients.map((to) => {
+    const direct = details.direct?.has(to) === true && !accounts.has(to);
+    const lang = direct
+      ? (details.direct?.get(to) ?? request.owner.lang)
+      : recipientLang(accounts, to, request);
+    return { to, direct, lang };
+  });
+  const links = await requestLinks(
+    tx,
+    config,
+    request.id,
+    addressed.filter((r) => !r.direct).map((r) => ({ email: r.to, lang: r.lang })),
+    accounts,
+  );
   // One insert for everyone: a completion notice goes to every participant at once.
   await enqueueMails(
     tx,
-    recipients.map((to) => {
-      const direct = details.direct?.has(to) === true && !accounts.has(to);
-      const lang = direct
-        ? (details.direct?.get(to) ?? request.owner.lang)
-        : recipientLang(accounts, to, request);
+    addressed.map(({ to, direct, lang }) => {
       return {
         to,
         template: direct ? `${kind}-direct` : kind,
@@ -183,7 +230,7 @@ export async function mailParticipants(
           ownerEmail: request.owner.email,
           actorName: details.actorName ?? ownerName(request),
           messageLine: messageLine(lang, details.message),
-          ...(direct ? {} : { url: requestLink(config, request.id, to, accounts.has(to)) }),
+          ...(direct ? {} : { url: links.get(to) }),
           ...details.branding,
           attachmentsLine: details.attachments ? attachmentsLine(lang) : '',
         },

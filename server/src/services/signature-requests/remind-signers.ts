@@ -1,12 +1,23 @@
+import { REMIND_MIN_INTERVAL_MS } from '@signet/shared/signature-request/signature-request.constants';
+import {
+  mayRemind,
+  nextRemindAt,
+  remindable,
+} from '@signet/shared/signature-request/signature-request.rules';
 import { inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
 import { signers } from '../../db/schema/signers.ts';
 import { AppError } from '../../errors.ts';
-import { recordEvent } from '../../evidence/record-event.ts';
+import { type EventActor, type EventMeta, recordEvent } from '../../evidence/record-event.ts';
 import { actOnRequest, eventActor, mailRequest, type RequestContext } from './context.ts';
-import { accountsByEmail, mailSigner } from './mail.ts';
+import type { LoadedRequest, LoadedSigner } from './load-for-actor.ts';
+import { accountsByEmail, mailSigner, type RequestMailConfig } from './mail.ts';
 
-/** A signer is reminded at most once in this interval. */
-export const REMIND_INTERVAL_MS = 60 * 60 * 1000;
+/** A loaded signer as the shared reminder rules see it. */
+export const remindFacts = (s: LoadedSigner) => ({
+  ...s,
+  direct: s.directNonce !== null,
+});
 
 /**
  * `POST /v3/signature-requests/{id}/remind` (owner; OPEN): a reminder to every signer whose turn
@@ -21,7 +32,7 @@ export async function remindSigners(
   return actOnRequest(ctx, id, 'remind', async (tx, loaded) => {
     const now = new Date();
     // Direct signers are reminded by whoever gave them their link.
-    const open = loaded.signers.filter((s) => s.status === 'OPEN' && s.directNonce === null);
+    const open = remindable(loaded.signers.map(remindFacts));
     if (open.length === 0) {
       throw new AppError(
         'NOBODY_TO_REMIND',
@@ -29,13 +40,9 @@ export async function remindSigners(
         'Only direct signers are due; they are reminded by whoever gave them their link',
       );
     }
-    const due = open.filter(
-      (s) => !s.lastRemindedAt || now.getTime() - s.lastRemindedAt.getTime() >= REMIND_INTERVAL_MS,
-    );
+    const due = open.filter((s) => mayRemind(s, now));
     if (due.length === 0) {
-      const next = Math.min(
-        ...open.map((s) => (s.lastRemindedAt?.getTime() ?? now.getTime()) + REMIND_INTERVAL_MS),
-      );
+      const next = nextRemindAt(open, now)?.getTime() ?? now.getTime() + REMIND_MIN_INTERVAL_MS;
       const seconds = Math.max(1, Math.ceil((next - now.getTime()) / 1000));
       throw new AppError(
         'REMIND_TOO_SOON',
@@ -45,30 +52,51 @@ export async function remindSigners(
         { 'Retry-After': String(seconds) },
       );
     }
-    await tx
-      .update(signers)
-      .set({ lastRemindedAt: now })
-      .where(
-        inArray(
-          signers.id,
-          due.map((s) => s.id),
-        ),
-      );
-    const accounts = await accountsByEmail(
-      tx,
-      due.map((s) => s.email),
-    );
-    for (const s of due)
-      await mailSigner(tx, ctx.config, mailRequest(loaded), s, 'request-reminder', accounts);
-    const reminded = due.map((s) => s.email);
-    await recordEvent(tx, {
-      requestId: id,
-      type: 'reminded',
+    const reminded = await sendReminders(tx, ctx.config, loaded, due, {
       actor: eventActor(loaded),
       meta: ctx.meta,
       at: now,
-      data: { signers: reminded },
     });
     return { reminded };
   });
+}
+
+/**
+ * Reminds `due` (signers of `loaded` whose turn it is): marks them reminded, queues the mails in
+ * the caller's transaction and records one "reminded" event (`automatic` for the reminder job,
+ * whose actor is the system). Returns the addresses reminded.
+ */
+export async function sendReminders(
+  tx: DbOrTx,
+  config: RequestMailConfig,
+  loaded: LoadedRequest,
+  due: readonly LoadedSigner[],
+  how: { actor: EventActor; meta: EventMeta; at: Date; automatic?: boolean },
+): Promise<string[]> {
+  await tx
+    .update(signers)
+    .set({ lastRemindedAt: how.at })
+    .where(
+      inArray(
+        signers.id,
+        due.map((s) => s.id),
+      ),
+    );
+  const accounts = await accountsByEmail(
+    tx,
+    due.map((s) => s.email),
+  );
+  for (const s of due) {
+    await mailSigner(tx, config, mailRequest(loaded), s, 'request-reminder', accounts);
+  }
+  const reminded = due.map((s) => s.email);
+  await recordEvent(tx, {
+    requestId: loaded.request.id,
+    type: 'reminded',
+    actor: how.actor,
+    meta: how.meta,
+    at: how.at,
+    data: how.automatic ? { signers: reminded, automatic: true } : { signers: reminded },
+  });
+  return reminded;
 }

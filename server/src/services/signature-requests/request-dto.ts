@@ -1,3 +1,4 @@
+import { nextRemindAt } from '@signet/shared/signature-request/signature-request.rules';
 import type {
   TDocument,
   TSignatureRequest,
@@ -36,8 +37,10 @@ export function toSignerDto(
   request: Pick<TSignatureRequestRow, 'id' | 'status' | 'exitUrls'>,
   forOwner: boolean,
   config: LinkConfig,
+  accountName?: string,
 ): TSignatureRequest['signatures'][number] {
   const linkLive = request.status === 'DRAFT' || request.status === 'OPEN';
+  const given = `${s.firstName ?? ''} ${s.lastName ?? ''}`.trim();
   return {
     sid: s.id,
     account_email: s.accountEmail,
@@ -58,6 +61,7 @@ export function toSignerDto(
             request.exitUrls,
           )
         : null,
+    name: s.signingName?.trim() || accountName || given || null,
     status_code: s.status,
     order: s.order,
     signed_at: iso(s.signedAt),
@@ -69,10 +73,62 @@ export function toSignerDto(
   };
 }
 
+const remindFacts = (s: LoadedSigner) => ({
+  status: s.status,
+  direct: s.directNonce !== null,
+  invitedAt: s.invitedAt,
+  lastRemindedAt: s.lastRemindedAt,
+});
+
+/** How a request that did not complete ended: who ended it, when and why. */
+function closedDto(loaded: LoadedRequest): TSignatureRequest['closed'] {
+  const { request: r, owner, signers } = loaded;
+  const ownerName = `${owner.firstName} ${owner.lastName}`.trim() || null;
+  if (r.status === 'DECLINED') {
+    const by = signers.find((s) => s.declinedAt !== null);
+    return {
+      status: 'DECLINED',
+      at: iso(by?.declinedAt ?? r.closedAt ?? r.updatedAt) as string,
+      by: by
+        ? {
+            email: by.email,
+            name:
+              loaded.accountNames.get(by.email) ??
+              (`${by.firstName ?? ''} ${by.lastName ?? ''}`.trim() || null),
+          }
+        : null,
+      message: by?.declineMessage ?? null,
+    };
+  }
+  if (r.status === 'WITHDRAWN') {
+    return {
+      status: 'WITHDRAWN',
+      at: iso(r.closedAt ?? r.updatedAt) as string,
+      by: { email: owner.email, name: ownerName },
+      message: r.withdrawMessage || null,
+    };
+  }
+  if (r.status === 'EXPIRED') {
+    return {
+      status: 'EXPIRED',
+      at: iso(r.closedAt ?? r.expiresAt ?? r.updatedAt) as string,
+      by: null,
+      message: null,
+    };
+  }
+  return null;
+}
+
 /** The response of every call that returns a request. */
-export function toRequestDto(loaded: LoadedRequest, config: LinkConfig): TSignatureRequest {
+export function toRequestDto(
+  loaded: LoadedRequest,
+  config: LinkConfig,
+  now = new Date(),
+): TSignatureRequest {
   const { request: r, owner } = loaded;
   const forOwner = loaded.roles.includes('owner');
+  const remindAt =
+    forOwner && r.status === 'OPEN' ? nextRemindAt(loaded.signers.map(remindFacts), now) : null;
   return {
     id: r.id,
     title: r.title,
@@ -85,7 +141,9 @@ export function toRequestDto(loaded: LoadedRequest, config: LinkConfig): TSignat
     },
     business_id: r.businessId ?? null,
     documents: loaded.documents.map(toDocumentDto),
-    signatures: loaded.signers.map((s) => toSignerDto(s, r, forOwner, config)),
+    signatures: loaded.signers.map((s) =>
+      toSignerDto(s, r, forOwner, config, loaded.accountNames.get(s.email)),
+    ),
     observers: loaded.observers.map((o) => ({ id: o.id, email: o.email })),
     my_roles: loaded.roles,
     direct_sign: r.directSign,
@@ -94,5 +152,12 @@ export function toRequestDto(loaded: LoadedRequest, config: LinkConfig): TSignat
     updated_at: r.updatedAt.toISOString(),
     initiated_at: iso(r.initiatedAt),
     completed_at: iso(r.completedAt),
+    expires_at:
+      r.status === 'DRAFT' || r.status === 'OPEN' || r.status === 'EXPIRED'
+        ? iso(r.expiresAt)
+        : null,
+    reminder_interval_days: r.reminderIntervalDays,
+    remind_available_at: iso(remindAt),
+    closed: closedDto(loaded),
   };
 }

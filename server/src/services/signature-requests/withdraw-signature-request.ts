@@ -24,7 +24,7 @@ export async function withdrawSignatureRequest(
     const now = new Date();
     await tx
       .update(signatureRequests)
-      .set({ status: 'WITHDRAWN', updatedAt: now })
+      .set({ status: 'WITHDRAWN', updatedAt: now, closedAt: now, withdrawMessage: message || null })
       .where(eq(signatureRequests.id, id));
     await recordEvent(tx, {
       requestId: id,

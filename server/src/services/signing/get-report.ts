@@ -3,6 +3,7 @@ import { langFromCode } from '@signet/shared/i18n/lang.rules';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { BlobNotFoundError } from '../../storage/blob-store.ts';
+import { protocolFileName } from '../documents/content-disposition.ts';
 import { platformCa } from '../pki/platform-ca.ts';
 import { timestampAuthority } from '../pki/timestamp-authority.ts';
 import { type LoadedRequest, loadRequestForActor } from '../signature-requests/load-for-actor.ts';
@@ -48,7 +49,11 @@ export async function getReport(
   const loaded = await loadRequestForActor(ctx.db, id, ctx.principal);
   const pdfFile = (bytes: Uint8Array): { kind: 'file'; file: FileOut } => ({
     kind: 'file',
-    file: { bytes, fileName: `${id}_protocol.pdf`, contentType: 'application/pdf' },
+    file: {
+      bytes,
+      fileName: protocolFileName(loaded.request),
+      contentType: 'application/pdf',
+    },
   });
   if (type === 'pdf' && loaded.request.status === 'SIGNED' && loaded.roles.includes('owner')) {
     const key =
@@ -81,7 +86,7 @@ export async function getReport(
     kind: 'file',
     file: {
       bytes: new TextEncoder().encode(protocolHtml(report, text)),
-      fileName: `${id}_protocol.html`,
+      fileName: protocolFileName(loaded.request, 'html'),
       contentType: 'text/html; charset=utf-8',
     },
   };

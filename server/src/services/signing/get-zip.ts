@@ -1,7 +1,7 @@
 import { recordEvent } from '../../evidence/record-event.ts';
 import { BlobNotFoundError } from '../../storage/blob-store.ts';
 import { createZip, uniqueNames } from '../../zip/zip.ts';
-import { fileNameFromTitle } from '../documents/content-disposition.ts';
+import { fileNameFromTitle, protocolFileName } from '../documents/content-disposition.ts';
 import { loadRequestForActor } from '../signature-requests/load-for-actor.ts';
 import type { FileOut, SigningContext } from './context.ts';
 import { protocolNow } from './get-report.ts';
@@ -29,7 +29,7 @@ export async function getZip(ctx: SigningContext, id: string): Promise<FileOut> 
         // The kept protocol shows every participant's IP and browser: others get one built now.
         data = await protocolNow(ctx, loaded, tx);
       }
-      entries.push({ name: `${id}_protocol.pdf`, data });
+      entries.push({ name: protocolFileName(loaded.request), data });
     }
     const names = uniqueNames(entries.map((e) => e.name));
     const bytes = createZip(entries.map((e, i) => ({ name: names[i] as string, data: e.data })));

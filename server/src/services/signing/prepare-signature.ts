@@ -1,5 +1,6 @@
 import type { TDocumentSignature } from '@signet/shared/signature-request/signature-request.schema';
 import type { CertificateAuthority } from '../../crypto/ca.ts';
+import type { Signer } from '../../crypto/signer.ts';
 import type { TimestampAuthority } from '../../crypto/tsa/timestamp-authority.ts';
 import { AppError } from '../../errors.ts';
 // PDF modules (libpdf, pkijs) load on first use, off the server's start-up path.
@@ -42,6 +43,8 @@ export type SignatureInput = {
   slot: number;
   /** The request is complete with this signature: seal every document (B-LTA). */
   completes: boolean;
+  /** Who signs: a business's seal; the platform certificate (SES) when absent. */
+  signer?: Signer;
 };
 
 /** API placement (1-based page) → PDF field (0-based page). */
@@ -111,7 +114,7 @@ export async function prepareSignature(
   for (const [i, d] of loaded.documents.entries()) {
     const placement = input.placements.find((p) => p.document_id === d.id);
     let signed = await signPdf(blobs[i] as Uint8Array, {
-      signer: ca.platformSigner,
+      signer: input.signer ?? ca.platformSigner,
       tsa: stamping,
       signerName: input.name,
       ...(input.reason ? { reason: input.reason } : {}),

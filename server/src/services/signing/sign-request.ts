@@ -1,3 +1,4 @@
+import { SEAL_ERRORS } from '@signet/shared/seal/seal.constants';
 import type {
   TRequestStatus,
   ZSignPayloadSchema,
@@ -8,8 +9,10 @@ import type { Db } from '../../db/client.ts';
 import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import { AppError } from '../../errors.ts';
 import { settingsForRequest } from '../businesses/settings.ts';
+import type { UserPrincipal } from '../context.ts';
 import { platformCa } from '../pki/platform-ca.ts';
 import { timestampAuthority } from '../pki/timestamp-authority.ts';
+import { sealForSigning, type TSealForSigning } from '../seals/seal-for-signing.ts';
 import {
   assertAction,
   isDirectSigner,
@@ -45,14 +48,10 @@ export async function signRequest(
   entry: TSignPayload,
 ): Promise<TRequestStatus> {
   const id = entry.signatureRequestId;
-  if (entry.sealAccountName) {
-    throw new AppError(
-      'SEAL_NOT_AVAILABLE',
-      422,
-      'Signing with a seal is not available for this account.',
-    );
-  }
   const ca = await platformCa(ctx.db, ctx.config);
+  const sealing = entry.sealAccountName
+    ? await sealFor(ctx, entry.sealAccountName, ca.rootCertificate)
+    : null;
   const tsa = await timestampAuthority(ctx.config, ca);
   // Visible to lock-status while the signature is applied; cleared in the signing transaction.
   // One statement that only writes for a signer whose turn it is on an open request, so a
@@ -71,7 +70,9 @@ export async function signRequest(
       if (!me) throw new AppError('NOT_ALLOWED', 403, 'Only a signer may sign this request.');
       if (attempt === 1) await assertPart11(ctx, id, entry);
       const at = new Date();
-      const name = (entry.signingName ?? me.signingName ?? loaded.actor.name).trim() || me.email;
+      const name = sealing
+        ? sealing.displayName
+        : (entry.signingName ?? me.signingName ?? loaded.actor.name).trim() || me.email;
       const completes = loaded.signers.every((s) => s.id === me.id || s.signedAt !== null);
       const prepared = await prepareSignature(ctx, ca, tsa, loaded, {
         name,
@@ -81,7 +82,9 @@ export async function signRequest(
           email: me.email,
           at,
           reason: entry.signingReason,
+          ...(sealing ? { onBehalfOf: sealing.businessName } : {}),
         }),
+        ...(sealing ? { signer: sealing.signer } : {}),
         at,
         placements: entry.documentSignatures ?? me.documentSignatures,
         slot: Math.max(
@@ -101,7 +104,21 @@ export async function signRequest(
             at,
             meta: ctx.meta,
             config: ctx.config,
-            ...(ctx.evidence ? { evidence: ctx.evidence } : {}),
+            ...(ctx.evidence || sealing
+              ? {
+                  evidence: {
+                    ...ctx.evidence,
+                    ...(sealing
+                      ? {
+                          quality: 'SEAL',
+                          certificate: 'seal',
+                          seal: sealing.accountName,
+                          on_behalf_of: sealing.businessName,
+                        }
+                      : {}),
+                  },
+                }
+              : {}),
           }),
         );
         if (status === 'SIGNED') buildProtocolSoon(ctx, id);
@@ -127,6 +144,22 @@ export async function signRequest(
     }
     throw e;
   }
+}
+
+/**
+ * The seal of `sealAccountName` for the caller (a member of the seal or an API user it is
+ * granted to; 403 SEAL_NOT_ALLOWED for anyone else, a direct signer too), checked before any
+ * work is done.
+ */
+function sealFor(
+  ctx: SigningContext,
+  accountName: string,
+  root: Uint8Array,
+): Promise<TSealForSigning> {
+  if (isDirectSigner(ctx.principal)) {
+    throw new AppError(SEAL_ERRORS.notAllowed, 403, 'You may not seal with this seal.');
+  }
+  return sealForSigning(ctx.db, ctx.config, ctx.principal as UserPrincipal, accountName, root);
 }
 
 /**

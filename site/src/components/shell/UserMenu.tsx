@@ -52,13 +52,14 @@ export default function UserMenu({ lang }: { lang: TLang }) {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={t('user.menu')}
         onClick={() => setOpen((v) => !v)}
       >
         <span className="avatar" aria-hidden="true">
           {initials(user.firstName, user.lastName, user.email)}
         </span>
         <span className="user-menu__name">{name}</span>
+        {/* The name the button shows comes first in its accessible name (WCAG 2.5.3). */}
+        <span className="acc-visually-hidden"> {t('user.menu')}</span>
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
           <path
             d="M7 10l5 5 5-5"

@@ -106,9 +106,14 @@ export function rememberSignupRedirect(): void {
   if (path) writeCookie(SITE_COOKIES.afterSignup, path, AFTER_SIGNUP_MAX_AGE_S);
 }
 
-/** Where registering sends the user: the remembered invitation (consumed), else /welcome. */
+/**
+ * Where registering sends the user: the page's own `redirect` (an invitation's signup link,
+ * `/signup/steps?token=…&redirect=/view/{id}`, carries it), else the remembered invitation
+ * (consumed), else /welcome.
+ */
 export function afterSignupPath(): string {
-  const path = safeRedirectPath(readCookie(SITE_COOKIES.afterSignup), '/welcome');
+  const remembered = safeRedirectPath(readCookie(SITE_COOKIES.afterSignup), '/welcome');
   deleteCookie(SITE_COOKIES.afterSignup);
-  return path;
+  const own = new URLSearchParams(window.location.search).get('redirect');
+  return safeRedirectPath(own, remembered);
 }

@@ -7,6 +7,8 @@ import { codeFromLang } from '@signet/shared/i18n/lang.rules';
 import type { TSignerStatus } from '@signet/shared/signature-request/signature-request.constants';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DialogHost, OverlayHost } from '../../components/shell/ModalHost.tsx';
+import { DocumentViewer } from '../../components/viewer/DocumentViewer.tsx';
+import type { TPageSource } from '../../components/viewer/page-source.ts';
 import { openDeclineDialog } from '../../dialogs/general/decline.tsx';
 import { getT } from '../../lib/i18n.ts';
 import { openDirectSignOverlay } from '../../overlays/direct-sign.tsx';
@@ -18,8 +20,7 @@ import {
   startDirectSession,
   updateDirectSession,
 } from '../../stores/direct-sign.ts';
-import { formatDate, Loading } from '../requests/ui.tsx';
-import { PagesPreview } from '../requests/view/PagesPreview.tsx';
+import { formatDate, Loading, RequestMessage } from '../requests/ui.tsx';
 import { directApi, signInWithLink } from './api.ts';
 
 type TDirectRequest = RouteOutput<RouteOf<typeof endpoints.getDirectSignatureRequest>>;
@@ -73,8 +74,9 @@ export default function DirectView({ lang, requestId, userId, initial, sender: k
       setFailed(null);
       return read;
     } catch (error) {
-      if (ApiError.of(error).status === 404) {
-        leaveTo(DIRECT_SIGN_PAGES.notAvailable);
+      const { status } = ApiError.of(error);
+      if (status === 404 || status === 410) {
+        leaveTo(status === 410 ? DIRECT_SIGN_PAGES.expired : DIRECT_SIGN_PAGES.notAvailable);
         return null;
       }
       setFailed(t('error.load'));
@@ -113,6 +115,16 @@ export default function DirectView({ lang, requestId, userId, initial, sender: k
     });
     return () => stop();
   }, [requestId, userId, lang, api, load, initial, known]);
+
+  // Page images carry the document token; the source changes only when the token is renewed.
+  const tokenValue = token.current?.value ?? '';
+  const source = useMemo<TPageSource>(
+    () => ({
+      kind: 'url',
+      src: (documentId, page, scale) => api.pageUrl(documentId, tokenValue, page, scale),
+    }),
+    [api, tokenValue],
+  );
 
   if (failed) {
     return (
@@ -173,12 +185,7 @@ export default function DirectView({ lang, requestId, userId, initial, sender: k
           {t('view.sentBy', { sender: from })}
         </p>
         <h1 id="page-heading">{request.title}</h1>
-        {request.message && (
-          <figure className="rq-message">
-            <figcaption>{t('view.message')}</figcaption>
-            <blockquote>{request.message}</blockquote>
-          </figure>
-        )}
+        <RequestMessage t={t} message={request.message} />
       </header>
 
       <section className="rq-actions dx-actions" aria-label={t('view.actions')}>
@@ -203,23 +210,13 @@ export default function DirectView({ lang, requestId, userId, initial, sender: k
           </button>
         )}
         {doc && documentToken && (
-          <a
-            className="btn btn--text"
-            href={api.fileUrl('download', doc.id, documentToken)}
-            download
-          >
+          <a className="btn btn--text" href={api.downloadUrl(doc.id, documentToken)} download>
             {t('action.download')}
           </a>
         )}
       </section>
 
-      {documentToken && (
-        <PagesPreview
-          t={t}
-          request={request}
-          pageSrc={(documentId, page) => api.fileUrl('page', documentId, documentToken, page)}
-        />
-      )}
+      {documentToken && <DocumentViewer t={t} documents={request.documents} source={source} />}
       <p className="rq-hint dx-sent">
         {t('view.sentAt', { date: formatDate(lang, request.initiated_at ?? request.created_at) })}
       </p>

@@ -7,6 +7,7 @@
 import { configureApi } from '@signet/shared/api/browser';
 import { routeUrl } from '@signet/shared/api/route';
 import { directCredentials } from '@signet/shared/direct-sign/direct-sign.constants';
+import type { TPageImageScale } from '@signet/shared/document/document.constants';
 import type { TLangCode } from '@signet/shared/i18n/lang.constants';
 import { api, call } from '../../lib/api.ts';
 
@@ -38,14 +39,15 @@ export function directApi(id: string) {
         params: { id, sig: sid },
         body: { language, redirect_query_params: redirectQueryParams },
       }),
-    /** URL of a page image or a download, authorised by the request's document token. */
-    fileUrl: (kind: 'page' | 'download', documentId: string, token: string, page = 1): string =>
-      kind === 'page'
-        ? routeUrl(api.getDirectDocumentPage, {
-            params: { id: documentId, n: page },
-            query: { token },
-          })
-        : routeUrl(api.downloadDirectDocument, { params: { id: documentId }, query: { token } }),
+    /** URL of a page image at `scale`, authorised by the request's document token. */
+    pageUrl: (documentId: string, token: string, page: number, scale: TPageImageScale): string =>
+      routeUrl(api.getDirectDocumentPage, {
+        params: { id: documentId, n: page },
+        query: { token, scale },
+      }),
+    /** URL of a document's download, authorised by the request's document token. */
+    downloadUrl: (documentId: string, token: string): string =>
+      routeUrl(api.downloadDirectDocument, { params: { id: documentId }, query: { token } }),
   };
 }
 

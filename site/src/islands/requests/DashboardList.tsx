@@ -7,7 +7,7 @@ import { DashboardToolbar } from './dashboard/DashboardToolbar.tsx';
 import { Pager, RequestTable } from './dashboard/RequestTable.tsx';
 import { useDashboardList } from './dashboard/useDashboardList.ts';
 import { isFiltered } from './dashboard-view.ts';
-import { ColourLegend, Loading } from './ui.tsx';
+import { Loading } from './ui.tsx';
 
 type Props = {
   lang: TLang;
@@ -41,7 +41,6 @@ export default function DashboardList({ lang, tab, q, savedView, children }: Pro
   return (
     <div className="rq-dashboard" data-view={view.view}>
       <DashboardToolbar t={t} tab={tab} view={view} update={update} resetFilters={resetFilters} />
-      {tab !== 'drafts' && <ColourLegend t={t} />}
       {load.kind === 'loading' && <Loading text={t('dashboard.loading')} />}
       {load.kind === 'failed' && (
         <div className="acc-alert" role="alert">

@@ -6,7 +6,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import { getT } from '../../lib/i18n.ts';
 import { showSnackbar } from '../../stores/snackbars.ts';
 import { notify, useCurrentUser } from '../account/session.ts';
-import { Loading, SignerBadge } from './ui.tsx';
+import { Email, Loading, SignerBadge } from './ui.tsx';
 
 type State =
   | { kind: 'loading' }
@@ -74,7 +74,12 @@ export default function SendTo({ lang, token }: { lang: TLang; token: string }) 
           <div>
             <dt>{t('sendto.invited')}</dt>
             <dd>
-              {summary.signer.email} <SignerBadge t={t} status={summary.signer.status_code} />
+              <Email address={summary.signer.email} />{' '}
+              <SignerBadge
+                t={t}
+                status={summary.signer.status_code}
+                requestStatus={summary.status_overall}
+              />
             </dd>
           </div>
         </dl>

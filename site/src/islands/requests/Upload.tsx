@@ -1,14 +1,15 @@
 import type { TLang } from '@signet/shared/i18n/lang.rules';
-import { REQUEST_LIMITS } from '@signet/shared/signature-request/signature-request.constants';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { api, call } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { useFormSubmit } from '../../lib/form.ts';
 import { getT } from '../../lib/i18n.ts';
 import { notify } from '../account/session.ts';
+import { DetailsFields } from './DetailsFields.tsx';
 import { FilesSection } from './upload/FilesSection.tsx';
 import { createBody, draftProblems, type TPerson, type TProblem } from './upload/new-request.ts';
 import { PeopleList } from './upload/PeopleList.tsx';
+import { PreviewSection } from './upload/PreviewSection.tsx';
 import { isPlanLimit, newKey, useUploads } from './upload/useUploads.ts';
 
 const person = (order: number): TPerson => ({ key: newKey(), email: '', order: String(order) });
@@ -149,35 +150,22 @@ export default function Upload({ lang }: { lang: TLang }) {
         add={add}
         remove={remove}
       />
+      <PreviewSection t={t} id={id} files={files} />
 
       <section className="rq-card" aria-labelledby={`${id}-details`}>
         <h2 id={`${id}-details`}>{t('upload.details')}</h2>
-        <div className={fieldError('title') ? 'acc-field acc-field--invalid' : 'acc-field'}>
-          <label htmlFor={`${id}-title`}>{t('upload.title')}</label>
-          <input
-            id={`${id}-title`}
-            value={title}
-            maxLength={REQUEST_LIMITS.titleMaxLength}
-            aria-invalid={fieldError('title') ? true : undefined}
-            onChange={(e) => {
-              setTitleTouched(true);
-              setTitle(e.currentTarget.value);
-            }}
-          />
-          {fieldError('title') && <p className="acc-field__error">{fieldError('title')}</p>}
-        </div>
-        <div className="acc-field">
-          <label htmlFor={`${id}-message`}>
-            {t('upload.message')} <span className="acc-field__note">{t('upload.optional')}</span>
-          </label>
-          <textarea
-            id={`${id}-message`}
-            rows={3}
-            maxLength={REQUEST_LIMITS.messageMaxLength}
-            value={message}
-            onChange={(e) => setMessage(e.currentTarget.value)}
-          />
-        </div>
+        <DetailsFields
+          t={t}
+          id={id}
+          title={title}
+          onTitle={(value) => {
+            setTitleTouched(true);
+            setTitle(value);
+          }}
+          titleError={fieldError('title')}
+          message={message}
+          onMessage={setMessage}
+        />
       </section>
 
       <section className="rq-card" aria-labelledby={`${id}-signers`}>

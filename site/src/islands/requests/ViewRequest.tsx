@@ -1,29 +1,35 @@
 import type { TLang } from '@signet/shared/i18n/lang.rules';
 import { useMemo } from 'react';
+import { DocumentViewer } from '../../components/viewer/DocumentViewer.tsx';
+import { apiPageSource } from '../../components/viewer/page-source.ts';
 import type { TRequestDialogContext } from '../../dialogs/document/request-dialog.tsx';
 import { getT } from '../../lib/i18n.ts';
 import { useCurrentUser, useFlash } from '../account/session.ts';
-import { formatDate, Loading, StateBadge } from './ui.tsx';
-import { BusinessBanner, useBusinessInformation } from './view/BusinessBanner.tsx';
+import { ScheduleCard } from './schedule/ScheduleCard.tsx';
+import { Loading } from './ui.tsx';
+import { useBusinessInformation } from './view/BusinessBanner.tsx';
 import { DownloadsCard } from './view/DownloadsCard.tsx';
-import { PagesPreview } from './view/PagesPreview.tsx';
+import { DraftDocuments } from './view/DraftDocuments.tsx';
 import { ObserversCard, SignersCard } from './view/Participants.tsx';
 import { RequestActions } from './view/RequestActions.tsx';
+import { RequestHeader } from './view/RequestHeader.tsx';
 import { useRequest, viewerOf } from './view/useRequest.ts';
 
 type Props = { lang: TLang; srid: string };
 
 /**
- * `/view/{srid}`: the request's page images, documents, signers with their states and order,
- * observers and message, with the actions the caller's role allows (the shared rules decide;
- * the server checks again): owner — send a draft, withdraw, remind, add or remove signers and
- * observers, delete; signer — sign, decline, delegate; everyone — downloads.
+ * `/view/{srid}`: the request's documents in the viewer, its state (and how it ended), signers
+ * by name with their addresses, observers, expiry and reminders, downloads, and the actions the
+ * caller's role allows, the next useful one first (the shared rules decide; the server checks
+ * again): owner — send, edit a draft (title, message, documents, signers, observers), remind,
+ * withdraw, change expiry and reminders, delete; signer — sign, decline, delegate; everyone —
+ * downloads.
  */
 export default function ViewRequest({ lang, srid }: Props) {
   const t = useMemo(() => getT(lang, 'requests'), [lang]);
   const user = useCurrentUser();
   useFlash();
-  const { request, setRequest, failed, load, busy, run } = useRequest(t, srid);
+  const { request, setRequest, failed, load, busy, run, download } = useRequest(t, srid);
   const business = useBusinessInformation(request?.business_id ?? null);
 
   if (failed) {
@@ -45,40 +51,25 @@ export default function ViewRequest({ lang, srid }: Props) {
     onDone: (r) => r && setRequest(r),
   };
   const shared = { t, lang, request, viewer, dialog, busy, run, setRequest, business };
+  const draft = request.status_overall === 'DRAFT';
+  const live = draft || request.status_overall === 'OPEN';
 
   return (
     <div className="rq-view" data-request-id={request.id} data-status={request.status_overall}>
-      <header className="rq-view__head">
-        <p>
-          <a href="/dashboard">{t('view.back')}</a>
-        </p>
-        {business ? <BusinessBanner t={t} info={business} /> : null}
-        <h1 id="page-heading">{request.title}</h1>
-        <div className="rq-view__meta">
-          <StateBadge t={t} colour={viewer.colour} />
-          <span>
-            {t('view.sentBy', {
-              name: viewer.isOwner ? t('dashboard.me') : request.owner.name || request.owner.email,
-              date: formatDate(lang, request.initiated_at ?? request.created_at),
-            })}
-          </span>
-        </div>
-        {request.message && (
-          <figure className="rq-message">
-            <figcaption>{t('view.message')}</figcaption>
-            <blockquote>{request.message}</blockquote>
-          </figure>
-        )}
-      </header>
-
-      <RequestActions {...shared} user={user} reload={load} />
-
+      <RequestHeader {...shared} />
+      <RequestActions {...shared} user={user} reload={load} download={download} />
       <div className="rq-view__body">
-        <PagesPreview t={t} request={request} />
-        <aside className="rq-side">
+        <div className="rq-view__main">
+          {request.documents.length > 0 && (
+            <DocumentViewer t={t} documents={request.documents} source={apiPageSource()} />
+          )}
+        </div>
+        <aside className="rq-side" aria-label={t('view.aside')}>
+          {draft && viewer.can('addDocument') && <DraftDocuments {...shared} />}
           <SignersCard {...shared} />
           <ObserversCard {...shared} />
-          <DownloadsCard t={t} request={request} busy={busy} run={run} />
+          {viewer.isOwner && live && <ScheduleCard {...shared} editable={viewer.can('update')} />}
+          {!draft && <DownloadsCard t={t} request={request} busy={busy} download={download} />}
         </aside>
       </div>
     </div>

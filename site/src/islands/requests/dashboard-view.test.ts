@@ -34,12 +34,21 @@ describe('saved view cookie', () => {
       ),
     ).toEqual({ ...DEFAULT_VIEW, filters: ['waiting'] });
   });
+
+  it('reads a view saved before cancelled was told apart as all three', () => {
+    expect(parseSavedView(JSON.stringify({ filters: ['cancelled', 'waiting'] })).filters).toEqual([
+      'declined',
+      'withdrawn',
+      'expired',
+      'waiting',
+    ]);
+  });
 });
 
 describe('listParams', () => {
   it('inbox lists every colour but drafts by default', () => {
     expect(listParams('inbox', null, DEFAULT_VIEW, 0)).toMatchObject({
-      colour: 'to-sign,waiting,cancelled,completed',
+      colour: 'to-sign,waiting,completed,cancelled',
       size: 25,
       sortBy: 'updated_at',
       sortOrder: 'desc',
@@ -55,13 +64,14 @@ describe('listParams', () => {
   it('asks the server for the chosen colours only, with search text, dates and sent-by-me', () => {
     const view: TSavedView = {
       ...DEFAULT_VIEW,
-      filters: ['waiting', 'cancelled'],
+      filters: ['waiting', 'declined'],
       dates: { from: '2026-03-01', to: null },
       sentByMe: true,
       pageSize: 50,
     };
     expect(listParams('search', 'contract', view, 0)).toMatchObject({
       colour: 'waiting,cancelled',
+      status: 'OPEN,DECLINED',
       search: 'contract',
       dateFrom: '2026-03-01',
       sendBy: 'me',

@@ -23,6 +23,7 @@ import {
   type TSortOrder,
   type TStateFilter,
 } from '@signet/shared/signature-request/signature-request.constants';
+import { stateFilterQuery } from '@signet/shared/signature-request/signature-request.rules';
 
 /** The list query as the dashboard sends it. */
 export type TListParams = NonNullable<RouteCallInput<Routes['listSignatureRequests']>['query']>;
@@ -64,9 +65,11 @@ export function parseSavedView(raw: string | null | undefined): TSavedView {
   } catch {
     data = {};
   }
-  const filters = Array.isArray(data.filters)
-    ? [...new Set(data.filters.filter((f): f is TStateFilter => isOneOf(STATE_FILTERS, f)))]
+  // A view saved before the three were told apart chose 'cancelled': it means all three.
+  const saved: unknown[] = Array.isArray(data.filters)
+    ? data.filters.flatMap((f) => (f === 'cancelled' ? ['declined', 'withdrawn', 'expired'] : [f]))
     : [];
+  const filters = [...new Set(saved.filter((f): f is TStateFilter => isOneOf(STATE_FILTERS, f)))];
   const dates = (data.dates ?? {}) as Record<string, unknown>;
   const sort = (data.sort ?? {}) as Record<string, unknown>;
   return {
@@ -91,8 +94,10 @@ export function serialiseSavedView(view: TSavedView): string {
 
 /**
  * The list query for a tab. inbox: every request that is not a draft (as owner, signer or
- * observer), narrowed to the chosen colours; drafts: my drafts; search: the text `q` across
- * everything of mine, narrowed to the chosen colours. "Sent by me" narrows inbox and search.
+ * observer), narrowed to the chosen states; drafts: my drafts; search: the text `q` across
+ * everything of mine, narrowed to the chosen states. "Sent by me" narrows inbox and search. The
+ * states become colours and, for declined, withdrawn and expired, statuses (shared's
+ * `stateFilterQuery`).
  */
 export function listParams(
   tab: TDashboardTab,
@@ -115,13 +120,13 @@ export function listParams(
     return params;
   }
   if (view.sentByMe) params.sendBy = 'me';
-  const chosen =
-    view.filters.length > 0 ? STATE_FILTERS.filter((f) => view.filters.includes(f)) : null;
-  if (tab === 'inbox') params.colour = (chosen ?? STATE_FILTERS).join(',');
-  if (tab === 'search') {
-    if (chosen) params.colour = chosen.join(',');
-    if (q) params.search = q;
-  }
+  const chosen = STATE_FILTERS.filter((f) => view.filters.includes(f));
+  const { colour, status } = stateFilterQuery(
+    chosen.length > 0 || tab === 'search' ? chosen : STATE_FILTERS,
+  );
+  if (colour) params.colour = colour.join(',');
+  if (status) params.status = status.join(',');
+  if (tab === 'search' && q) params.search = q;
   return params;
 }
 

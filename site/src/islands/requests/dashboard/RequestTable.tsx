@@ -1,9 +1,17 @@
 import type { TDashboardTab } from '@signet/shared/dashboard/dashboard.constants';
 import type { TLang } from '@signet/shared/i18n/lang.rules';
+import type { TRequestState } from '@signet/shared/signature-request/signature-request.constants';
+import { requestState } from '@signet/shared/signature-request/signature-request.rules';
 import type { TSignatureRequestListItem } from '@signet/shared/signature-request/signature-request.schema';
 import type { TFunction } from '../../../lib/i18n.ts';
 import type { TSavedView } from '../dashboard-view.ts';
 import { formatDate, StateBadge } from '../ui.tsx';
+
+/** The item's state for the caller: its colour, with cancelled told apart by the status. */
+const stateOf = (item: TSignatureRequestListItem): TRequestState =>
+  item.colour === 'cancelled'
+    ? requestState(item.status_overall, null)
+    : (item.colour as TRequestState);
 
 type Props = {
   t: TFunction;
@@ -41,7 +49,7 @@ export function RequestTable({ t, lang, tab, view, items }: Props) {
                 </span>
               </td>
               <td>
-                <StateBadge t={t} colour={item.colour} />
+                <StateBadge t={t} state={stateOf(item)} />
               </td>
               <td>{t('dashboard.signedOf', { signed, total: item.signers.length })}</td>
               <td>

@@ -98,8 +98,13 @@ export function FilesSection({ t, id, files, error, add, remove }: Props) {
                     ? t('upload.done', { pages: f.document?.page_count ?? 0 })
                     : f.error}
               </span>
-              <button type="button" className="btn btn--text" onClick={() => remove(f)}>
-                {t('upload.removeFile', { name: f.file.name })}
+              <button
+                type="button"
+                className="btn btn--text"
+                aria-label={t('upload.removeFile', { name: f.file.name })}
+                onClick={() => remove(f)}
+              >
+                {t('action.remove')}
               </button>
             </li>
           ))}

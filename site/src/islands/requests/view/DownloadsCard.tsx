@@ -1,5 +1,4 @@
 import type { TSignatureRequest } from '@signet/shared/signature-request/signature-request.schema';
-import { saveFile } from '../../../lib/api.ts';
 import type { TFunction } from '../../../lib/i18n.ts';
 import { downloads, type TDownload } from '../api.ts';
 
@@ -7,17 +6,14 @@ type Props = {
   t: TFunction;
   request: TSignatureRequest;
   busy: string | null;
-  run: (name: string, action: () => Promise<void>, failedText?: string) => Promise<void>;
+  download: (target: TDownload) => Promise<void>;
 };
 
-/** The documents (signed when signed), the ZIP of several, and the protocol once sent. */
-export function DownloadsCard({ t, request, busy, run }: Props) {
-  const download = (target: TDownload) =>
-    run(
-      `download-${target.name}`,
-      () => saveFile(target.endpoint, target.input, target.name),
-      t('snackbar.downloadFailed'),
-    );
+/**
+ * The documents (signed when signed), the ZIP of several, and the protocol so far while the
+ * request runs (once everyone signed, the protocol leads in the actions instead).
+ */
+export function DownloadsCard({ t, request, busy, download }: Props) {
   const complete = request.status_overall === 'SIGNED';
   return (
     <section className="rq-card" aria-labelledby="rq-downloads">
@@ -50,7 +46,7 @@ export function DownloadsCard({ t, request, busy, run }: Props) {
             </button>
           </li>
         )}
-        {request.status_overall !== 'DRAFT' && (
+        {request.status_overall !== 'DRAFT' && !complete && (
           <li>
             <button
               type="button"
@@ -60,7 +56,7 @@ export function DownloadsCard({ t, request, busy, run }: Props) {
             >
               {t('view.downloadProtocol')}
             </button>
-            {!complete && <span className="rq-table__sub">{t('view.protocolSoFar')}</span>}
+            <span className="rq-table__sub">{t('view.protocolSoFar')}</span>
           </li>
         )}
       </ul>

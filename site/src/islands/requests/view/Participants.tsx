@@ -6,7 +6,7 @@ import { openRemoveSignerDialog } from '../../../dialogs/document/remove-signer.
 import type { TRequestDialogContext } from '../../../dialogs/document/request-dialog.tsx';
 import { api, call } from '../../../lib/api.ts';
 import type { TFunction } from '../../../lib/i18n.ts';
-import { formatDate, SignerBadge } from '../ui.tsx';
+import { Email, formatDate, SignerBadge } from '../ui.tsx';
 import { emailOf, type TViewer } from './useRequest.ts';
 
 type Props = {
@@ -21,7 +21,7 @@ type Props = {
 };
 
 /** The signers in signing order with their states, and who may change them. */
-export function SignersCard({ t, lang, viewer, dialog }: Props) {
+export function SignersCard({ t, lang, request, viewer, dialog }: Props) {
   const { signers, inOrder, can } = viewer;
   return (
     <section className="rq-card" aria-labelledby="rq-signers">
@@ -36,8 +36,19 @@ export function SignersCard({ t, lang, viewer, dialog }: Props) {
               </span>
             )}
             <div className="rq-signers__who">
-              <span className="rq-signers__email">{emailOf(s)}</span>
-              <SignerBadge t={t} status={s.status_code} />
+              {s.name ? (
+                <>
+                  <span className="rq-signers__name">{s.name}</span>
+                  <span className="rq-signers__address">
+                    <Email address={emailOf(s)} />
+                  </span>
+                </>
+              ) : (
+                <span className="rq-signers__name">
+                  <Email address={emailOf(s)} />
+                </span>
+              )}
+              <SignerBadge t={t} status={s.status_code} requestStatus={request.status_overall} />
               {s.signed_at && (
                 <span className="rq-table__sub">
                   {t('view.signedAt', { date: formatDate(lang, s.signed_at) })}
@@ -101,7 +112,9 @@ export function ObserversCard({ t, request, viewer, dialog, busy, run, setReques
         <ul className="rq-signers">
           {request.observers.map((o) => (
             <li key={o.id} data-observer={o.email}>
-              <span className="rq-signers__email">{o.email}</span>
+              <span className="rq-signers__name">
+                <Email address={o.email} />
+              </span>
               {can('removeObserver') && (
                 <button
                   type="button"

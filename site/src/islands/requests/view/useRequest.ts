@@ -1,7 +1,7 @@
 import { ApiError } from '@signet/shared/api/browser';
 import {
   checkAction,
-  dashboardColour,
+  requestState,
 } from '@signet/shared/signature-request/signature-request.rules';
 import type {
   TRequestAction,
@@ -10,11 +10,12 @@ import type {
 } from '@signet/shared/signature-request/signature-request.schema';
 import type { TUser } from '@signet/shared/user/user.schema';
 import { useCallback, useEffect, useState } from 'react';
-import { api, call } from '../../../lib/api.ts';
+import { api, call, saveFile } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { showNotFound } from '../../../lib/guard.ts';
 import type { TFunction } from '../../../lib/i18n.ts';
 import { showSnackbar } from '../../../stores/snackbars.ts';
+import type { TDownload } from '../api.ts';
 
 export const emailOf = (s: TSigner) => s.signer_identity_data.email_address;
 
@@ -64,7 +65,15 @@ export function useRequest(t: TFunction, srid: string) {
     }
   }
 
-  return { request, setRequest, failed, load, busy, run };
+  /** Downloads a file of the request (the server names it after the request). */
+  const download = (target: TDownload) =>
+    run(
+      `download-${target.name}`,
+      () => saveFile(target.endpoint, target.input, target.name),
+      t('snackbar.downloadFailed'),
+    );
+
+  return { request, setRequest, failed, load, busy, run, download };
 }
 
 /** What the viewer is to the request, and what the shared rules let them do (the server checks again). */
@@ -88,7 +97,7 @@ export function viewerOf(request: TSignatureRequest, user: TUser) {
     signers,
     /** Signers sign one after the other (not all at the same order). */
     inOrder: new Set(signers.map((s) => s.order)).size > 1,
-    colour: dashboardColour(request.status_overall, mine?.status_code ?? null),
+    state: requestState(request.status_overall, mine?.status_code ?? null),
     can: (action: TRequestAction) => checkAction(action, facts, actor).ok,
   };
 }

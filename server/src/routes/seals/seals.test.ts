@@ -1,0 +1,182 @@
+import type { TApiUserWithKey } from '@signet/shared/api-user/api-user.schema';
+import { SEAL_ERRORS } from '@signet/shared/seal/seal.constants';
+import type { TSeal, TSealList } from '@signet/shared/seal/seal.schema';
+import type {
+  TDocument,
+  TSignatureRequest,
+} from '@signet/shared/signature-request/signature-request.schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestPdf } from '../../pdf/make-test-pdf.ts';
+import { pdfsig, pdfText, requireTool } from '../../pdf/test-tools.ts';
+import { as, businessCast } from '../businesses/testing.ts';
+import { createDocumentsTestApp, uploadPdf } from '../documents/testing.ts';
+import { signBatch } from '../signing/testing.ts';
+
+type App = Awaited<ReturnType<typeof createDocumentsTestApp>>;
+
+let t: App;
+let cast: Awaited<ReturnType<typeof businessCast>>;
+let seals: string;
+
+beforeAll(async () => {
+  requireTool('pdfsig');
+  t = await createDocumentsTestApp();
+  cast = await businessCast(t);
+  seals = `/v1/businesses/${cast.business.id}/seals`;
+});
+afterAll(() => t.cleanup());
+
+async function download(headers: Record<string, string>, docId: string): Promise<Uint8Array> {
+  const res = await t.app.request(`/api/v3/documents/${docId}/download?signed=true`, { headers });
+  expect(res.status).toBe(200);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+/** The signer's certificate subject of the first signature, as pdfsig prints it. */
+const subjectOf = (pdf: Uint8Array) => {
+  const text = pdfsig(pdf).signatures[0]?.text ?? '';
+  return /Signer full Distinguished Name: (.*)/.exec(text)?.[1] ?? text;
+};
+
+describe('seals', () => {
+  it('are created and kept by admins; the certificate names the business', async () => {
+    const created = await as(t, cast.admin)<TSeal>('PUT', `${seals}/invoices`, {
+      displayName: 'Rechnungen',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body).toMatchObject({
+      accountName: 'invoices',
+      displayName: 'Rechnungen',
+      quality: 'seal.aes',
+      amountMembers: 0,
+      amountApiKeys: 0,
+    });
+    expect(created.body.certificateSubject).toContain('O=Muster AG');
+    expect(created.body.certificateSubject).toContain('CN=Rechnungen');
+    const list = await as(t, cast.admin)<TSealList>('GET', seals);
+    expect(list.body).toEqual([
+      { accountName: 'invoices', displayName: 'Rechnungen', amountApiKeys: 0, amountMembers: 0 },
+    ]);
+    expect((await as(t, cast.member)('GET', seals)).status).toBe(403);
+    expect((await as(t, cast.member)('PUT', `${seals}/mine`, { displayName: 'x' })).status).toBe(
+      403,
+    );
+    expect((await as(t, cast.stranger)('GET', seals)).status).toBe(404);
+    expect((await as(t, cast.admin)('PUT', `${seals}/Bad Name`, { displayName: 'x' })).status).toBe(
+      400,
+    );
+    expect((await as(t, cast.admin)('GET', `${seals}/nothing`)).status).toBe(404);
+    const members = await as(t, cast.admin)<{ code: string }>('POST', `${seals}/invoices/members`, {
+      members: [cast.stranger.user.id],
+    });
+    expect(members.status).toBe(400);
+    expect(members.body.code).toBe(SEAL_ERRORS.notInBusiness);
+  });
+
+  it('seal a document for a member of the seal; anyone else is refused and nothing changes', async () => {
+    const doc = await uploadPdf(t, cast.member.token, await makeTestPdf(), 'Rechnung 2026-001');
+    const created = await as(t, cast.member)<TSignatureRequest>('POST', '/v3/signature-requests', {
+      title: 'Rechnung 2026-001',
+      documents: [{ document_id: doc.id }],
+      signatures: [{ account_email: cast.member.email }],
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id;
+    expect((await as(t, cast.member)('POST', `/v3/signature-requests/${id}/initiate`)).status).toBe(
+      200,
+    );
+    const refused = await signBatch(t, cast.member.token, [
+      { signatureRequestId: id, sealAccountName: 'invoices' },
+    ]);
+    expect(refused.status).toBe(403);
+    expect(refused[0]).toMatchObject({ ok: false, code: SEAL_ERRORS.notAllowed });
+    const still = await as(t, cast.member)<TSignatureRequest>(
+      'GET',
+      `/v3/signature-requests/${id}`,
+    );
+    expect(still.body.status_overall).toBe('OPEN');
+
+    const granted = await as(t, cast.admin)<TSeal>('POST', `${seals}/invoices/members`, {
+      members: [cast.member.user.id],
+    });
+    expect(granted.body.members.map((m) => m.email)).toEqual([cast.member.email]);
+    const sealed = await signBatch(t, cast.member.token, [
+      { signatureRequestId: id, sealAccountName: 'invoices' },
+    ]);
+    expect(sealed[0]).toMatchObject({ ok: true, status_overall: 'SIGNED' });
+    const pdf = await download({ Authorization: `Bearer ${cast.member.token}` }, doc.id);
+    const verdict = pdfsig(pdf);
+    expect(verdict.signatures[0]?.valid, verdict.signatures[0]?.text).toBe(true);
+    expect(subjectOf(pdf)).toContain('O=Muster AG');
+    expect(subjectOf(pdf)).toContain('CN=Rechnungen');
+    const words = pdfText(pdf);
+    expect(words).toContain('Advanced electronic seal');
+    expect(words).toContain('on behalf of Muster AG');
+    const events = await as(t, cast.member)<{
+      events: { type: string; data: Record<string, unknown> }[];
+    }>('GET', `/v3/signature-requests/${id}/events`);
+    expect(events.body.events.find((e) => e.type === 'signed')?.data).toMatchObject({
+      quality: 'SEAL',
+      seal: 'invoices',
+      on_behalf_of: 'Muster AG',
+    });
+
+    // Removed from the seal: refused again.
+    await as(t, cast.admin)('DELETE', `${seals}/invoices/members`, {
+      members: [cast.member.user.id],
+    });
+    const again = await as(t, cast.admin)<TSeal>('GET', `${seals}/invoices`);
+    expect(again.body.amountMembers).toBe(0);
+  });
+
+  it('seal 20 invoices in one batch for an API user the seal is granted to', async () => {
+    const api = await as(t, cast.admin)<TApiUserWithKey>(
+      'POST',
+      `/v1/businesses/${cast.business.id}/apis`,
+      { name: 'Billing' },
+    );
+    const headers = {
+      Authorization: `Basic ${Buffer.from(`${api.body.username}:${api.body.apiKey}`).toString('base64')}`,
+    };
+    const call = <T>(method: string, path: string, body?: unknown) =>
+      t.request<T>(method, `/api${path}`, { headers, ...(body !== undefined ? { body } : {}) });
+    const pdf = Buffer.from(await makeTestPdf()).toString('base64');
+    const ids: string[] = [];
+    const docs: string[] = [];
+    for (let i = 1; i <= 20; i++) {
+      const created = await call<TSignatureRequest>('POST', '/v3/signature-requests', {
+        title: `Invoice ${i}`,
+        documents: [{ title: `Invoice ${i}`, content: pdf }],
+        signatures: [{ account_email: api.body.accountEmail }],
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      expect(
+        (await call('POST', `/v3/signature-requests/${created.body.id}/initiate`)).status,
+      ).toBe(200);
+      ids.push(created.body.id);
+      docs.push((created.body.documents[0] as TDocument).id);
+    }
+    const batch = ids.map((signatureRequestId) => ({
+      signatureRequestId,
+      sealAccountName: 'invoices',
+    }));
+    const notGranted = await call<{ code: string }>('POST', '/v3/sign', batch);
+    expect(notGranted.status).toBe(403);
+    expect(notGranted.body.code).toBe(SEAL_ERRORS.notAllowed);
+
+    const grant = await as(t, cast.admin)<TSeal>('PUT', `${seals}/invoices`, {
+      displayName: 'Rechnungen',
+      apiUsers: [api.body.username],
+    });
+    expect(grant.body.apiUsers).toEqual([api.body.username]);
+    const sealed = await call<{ ok: boolean; status_overall: string }[]>('POST', '/v3/sign', batch);
+    expect(sealed.status, JSON.stringify(sealed.body)).toBe(200);
+    expect(sealed.body).toHaveLength(20);
+    expect(sealed.body.every((r) => r.ok && r.status_overall === 'SIGNED')).toBe(true);
+    for (const docId of [docs[0], docs[19]] as string[]) {
+      const signed = await download(headers, docId);
+      expect(pdfsig(signed).signatures[0]?.valid).toBe(true);
+      expect(subjectOf(signed)).toContain('O=Muster AG');
+    }
+  });
+});

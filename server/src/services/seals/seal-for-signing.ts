@@ -1,0 +1,73 @@
+import { SEAL_ERRORS } from '@signet/shared/seal/seal.constants';
+import { and, eq } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Signer } from '../../crypto/signer.ts';
+import type { Db } from '../../db/client.ts';
+import { apiUsers } from '../../db/schema/api-users.ts';
+import { businessMembers } from '../../db/schema/business-members.ts';
+import { businesses } from '../../db/schema/businesses.ts';
+import { sealApiUsers, sealMembers, seals } from '../../db/schema/seals.ts';
+import { AppError } from '../../errors.ts';
+import type { UserPrincipal } from '../context.ts';
+import { sealSigner } from './seal-keys.ts';
+
+/** The seal a signature is made with, and what the evidence and the visual signature say of it. */
+export type TSealForSigning = {
+  signer: Signer;
+  accountName: string;
+  displayName: string;
+  businessName: string;
+};
+
+/**
+ * The seal `accountName` of the caller's business when the caller may use it: a member of the
+ * seal, or an API user it is granted to. Anyone else — and a seal that does not exist — gets 403
+ * SEAL_NOT_ALLOWED, and nothing is signed.
+ */
+export async function sealForSigning(
+  db: Db,
+  config: Pick<Config, 'secret'>,
+  principal: UserPrincipal,
+  accountName: string,
+  root: Uint8Array,
+): Promise<TSealForSigning> {
+  const api = principal.apiUser;
+  const [row] = api
+    ? await db
+        .select({ seal: seals, businessName: businesses.name })
+        .from(seals)
+        .innerJoin(businesses, eq(businesses.id, seals.businessId))
+        .innerJoin(
+          sealApiUsers,
+          and(eq(sealApiUsers.sealId, seals.id), eq(sealApiUsers.apiUserId, api.id)),
+        )
+        .innerJoin(apiUsers, eq(apiUsers.id, sealApiUsers.apiUserId))
+        .where(and(eq(seals.accountName, accountName), eq(seals.businessId, api.businessId)))
+        .limit(1)
+    : await db
+        .select({ seal: seals, businessName: businesses.name })
+        .from(seals)
+        .innerJoin(businesses, eq(businesses.id, seals.businessId))
+        .innerJoin(
+          sealMembers,
+          and(eq(sealMembers.sealId, seals.id), eq(sealMembers.userId, principal.userId)),
+        )
+        .innerJoin(
+          businessMembers,
+          and(
+            eq(businessMembers.businessId, seals.businessId),
+            eq(businessMembers.userId, principal.userId),
+          ),
+        )
+        .where(eq(seals.accountName, accountName))
+        .limit(1);
+  if (!row) {
+    throw new AppError(SEAL_ERRORS.notAllowed, 403, 'You may not seal with this seal.');
+  }
+  return {
+    signer: sealSigner(config.secret, row.seal, root),
+    accountName: row.seal.accountName,
+    displayName: row.seal.displayName,
+    businessName: row.businessName,
+  };
+}

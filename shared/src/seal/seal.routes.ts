@@ -1,0 +1,61 @@
+import * as ENDPOINTS from '../api/endpoints.ts';
+import { defineRoute } from '../api/route.ts';
+import { ZBusinessIdParamsSchema } from '../business/business.schema.ts';
+import {
+  SEALS_MAX,
+  ZSealInputSchema,
+  ZSealListSchema,
+  ZSealMembersSchema,
+  ZSealParamsSchema,
+  ZSealSchema,
+} from './seal.schema.ts';
+
+const ADMIN = 'Admins of the business; members get 403 NOT_ALLOWED, everyone else 404.';
+const tags = ['seals'] as const;
+
+/** Seals of a business (spec section 7, Seals). */
+export const sealRoutes = {
+  listSeals: defineRoute({
+    ...ENDPOINTS.listSeals,
+    summary: 'The seals of the business (admin)',
+    description: ADMIN,
+    tags,
+    params: ZBusinessIdParamsSchema,
+    response: ZSealListSchema,
+  }),
+  getSeal: defineRoute({
+    ...ENDPOINTS.getSeal,
+    summary: 'One seal: its certificate, members and API users (admin)',
+    description: ADMIN,
+    tags,
+    params: ZSealParamsSchema,
+    response: ZSealSchema,
+  }),
+  putSeal: defineRoute({
+    ...ENDPOINTS.putSeal,
+    summary: 'Create or edit a seal (admin)',
+    description: `${ADMIN} A new account name creates the seal: a key pair and a certificate of the built-in CA naming the business (seal.aes). At most ${SEALS_MAX} (409 TOO_MANY_SEALS). apiUsers replaces the API users it is granted to.`,
+    tags,
+    params: ZSealParamsSchema,
+    body: ZSealInputSchema,
+    response: ZSealSchema,
+  }),
+  addSealMembers: defineRoute({
+    ...ENDPOINTS.addSealMembers,
+    summary: 'Let members of the business use the seal (admin)',
+    description: `${ADMIN} A user id that is no member: 400 NOT_IN_BUSINESS.`,
+    tags,
+    params: ZSealParamsSchema,
+    body: ZSealMembersSchema,
+    response: ZSealSchema,
+  }),
+  removeSealMembers: defineRoute({
+    ...ENDPOINTS.removeSealMembers,
+    summary: 'Stop members from using the seal (admin)',
+    description: ADMIN,
+    tags,
+    params: ZSealParamsSchema,
+    body: ZSealMembersSchema,
+    response: ZSealSchema,
+  }),
+};
