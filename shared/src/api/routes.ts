@@ -1,5 +1,5 @@
-import { billingRoutes } from '../billing/billing.routes.ts';
 import { apiUserRoutes } from '../api-user/api-user.routes.ts';
+import { billingRoutes } from '../billing/billing.routes.ts';
 import { businessRoutes } from '../business/business.routes.ts';
 import { directSignRoutes } from '../direct-sign/direct-sign.routes.ts';
 import { documentRoutes, signingRoutes } from '../document/document.routes.ts';
