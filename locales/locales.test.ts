@@ -45,7 +45,15 @@ const SAME_AS_ENGLISH: Readonly<
 > = {
   all: {
     site: ['product.name'],
-    admin: ['app.title', 'menu.api'],
+    // Plan names are product names.
+    admin: [
+      'app.title',
+      'menu.api',
+      'upgrade.tier_pro',
+      'upgrade.tier_scale',
+      'billing.plan_PRO_V1',
+      'billing.plan_SCALE',
+    ],
     evidence: ['event.system'],
     requests: ['viewer.zoom'],
     // A brand: the name of the Austrian e-ID.
@@ -65,6 +73,11 @@ const SAME_AS_ENGLISH: Readonly<
       'domains.record_name',
       'aes.domains',
       'activity.person',
+      'menu.upgrade',
+      'upgrade.tier_team',
+      'upgrade.tier_individual',
+      'billing.plan_TEAM_V1',
+      'billing.plan_INDIVIDUAL_V1',
       'api_users.name',
       'activity.details',
     ],

@@ -36,6 +36,12 @@ const BusinessSignupStepsPage = lazy(() =>
     default: m.BusinessSignupStepsPage,
   })),
 );
+const BillingPlanPage = lazy(() =>
+  import('./billing/BillingPlanPage.tsx').then((m) => ({ default: m.BillingPlanPage })),
+);
+const UpgradePage = lazy(() =>
+  import('./billing/UpgradePage.tsx').then((m) => ({ default: m.UpgradePage })),
+);
 const WelcomePage = lazy(() =>
   import('./signup/WelcomePage.tsx').then((m) => ({ default: m.WelcomePage })),
 );
@@ -75,6 +81,22 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
             element={
               <PageAccess access="admin">
                 <DashboardPage />
+              </PageAccess>
+            }
+          />
+          <Route
+            path={CONSOLE_PATHS.billingPlan}
+            element={
+              <PageAccess access="admin">
+                <BillingPlanPage />
+              </PageAccess>
+            }
+          />
+          <Route
+            path={CONSOLE_PATHS.upgrade}
+            element={
+              <PageAccess access="admin" area="upgrade">
+                <UpgradePage />
               </PageAccess>
             }
           />

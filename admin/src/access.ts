@@ -22,6 +22,8 @@ export const CONSOLE_PATHS = {
   register: '/register',
   dashboard: '/dashboard',
   members: '/members',
+  billingPlan: '/billing/plan',
+  upgrade: '/upgrade',
   signup: '/signup',
   welcome: '/welcome',
 } as const;
@@ -30,12 +32,6 @@ export const CONSOLE_PATHS = {
 export function isPublicConsolePath(path: string): boolean {
   return path === CONSOLE_PATHS.signup || path.startsWith(`${CONSOLE_PATHS.signup}/`);
 }
-
-/**
- * What an admin of a locked or trial-expired business may still open (spec section 6: members,
- * upgrade and logout); the resource names and pages, below /business.
- */
-export const OPEN_WHILE_LOCKED = new Set(['members', 'invitations', 'upgrade']);
 
 /** The site's home; plain members are sent there with a 'not allowed' message. */
 export const SITE_HOME_PATH = '/';
@@ -64,8 +60,9 @@ export function consoleRole(
 
 /**
  * What happens when `role` opens a page meant for `access` (spec section 6, business routes).
- * `locked`: the caller's business is locked and the page is not one of OPEN_WHILE_LOCKED — an
- * admin then goes to the members page.
+ * `locked`: the caller's business is locked and the page is not one that shared's
+ * `openWhileLocked` keeps open (members, invitations, upgrade) — an admin then goes to the
+ * members page.
  */
 export function decideAccess(
   access: TPageAccess,

@@ -1,4 +1,5 @@
 import { routes } from '@signet/shared';
+import { BILLING_CLOCK_PATH, PAYMENT_SANDBOX } from '@signet/shared/billing/billing.constants';
 import { REQUEST_CLOCK_PATH } from '@signet/shared/signature-request/signature-request.constants';
 import { Hono } from 'hono';
 import { compressAnswers } from './http/compress-answer.ts';
@@ -13,9 +14,11 @@ import { MAB_SANDBOX_PATH } from './providers/mab/sandbox.ts';
 import { mabProviderFor } from './routes/direct-sign/index.ts';
 import { authenticate as defaultAuthenticate, routeModules } from './routes/index.ts';
 import { pkiRoutes } from './routes/pki/index.ts';
+import { billingClockRoutes } from './routes/sandbox/billing-clock.ts';
 import { sandboxDnsRoutes } from './routes/sandbox/dns.ts';
 import { identSandboxRoutes } from './routes/sandbox/identification.ts';
 import { mabSandboxRoutes } from './routes/sandbox/mab.ts';
+import { paymentSandboxRoutes } from './routes/sandbox/payments.ts';
 import { requestClockRoutes } from './routes/sandbox/request-clock.ts';
 import { mailboxEnabled, mailboxRoutes } from './routes/system/mailbox.ts';
 import { isLoopback, peerAddress } from './security/client-ip.ts';
@@ -156,15 +159,29 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }
     app.route('/sandbox/dns', sandboxDnsRoutes(full));
   }
-  // The request clock expires a request now: end-to-end tests only, never in another mode.
-  if (full.config.mode === 'test') {
+  // The sandbox payment provider's card page (config keeps it out of production by default).
+  if (full.config.paymentProvider === 'sandbox') {
     if (ready) {
-      app.use(`${REQUEST_CLOCK_PATH}/*`, async (_c, next) => {
+      app.use(`${PAYMENT_SANDBOX.path}/*`, async (_c, next) => {
         await ready;
         await next();
       });
     }
+    app.route(PAYMENT_SANDBOX.path, paymentSandboxRoutes(full));
+  }
+  // The request clock (expires a request now) and the billing clock (moves trials on):
+  // end-to-end tests only, never in another mode.
+  if (full.config.mode === 'test') {
+    if (ready) {
+      for (const path of [REQUEST_CLOCK_PATH, BILLING_CLOCK_PATH]) {
+        app.use(`${path}/*`, async (_c, next) => {
+          await ready;
+          await next();
+        });
+      }
+    }
     app.route(REQUEST_CLOCK_PATH, requestClockRoutes(full));
+    app.route(BILLING_CLOCK_PATH, billingClockRoutes(full));
   }
   return app;
 }

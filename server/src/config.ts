@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
+import { TRIAL } from '@signet/shared/billing/billing.constants';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './security/client-ip.ts';
 import { loadOrCreateSecret, MIN_SECRET_LENGTH } from './security/secret-file.ts';
@@ -73,6 +74,13 @@ export type Config = {
    * otherwise; never in production).
    */
   dnsVerifier: 'dns' | 'sandbox';
+  /** Days a new business's trial lasts (TRIAL_DAYS, default 14). */
+  trialDays: number;
+  /**
+   * Who takes payments (PAYMENT_PROVIDER): the sandbox that behaves like Stripe, with its card
+   * page at /sandbox/payments (default outside production), or `none` (default in production).
+   */
+  paymentProvider: 'sandbox' | 'none';
   /** Things worth a warning at start (the logger is made after the config). */
   warnings: readonly string[];
 };
@@ -150,6 +158,15 @@ const ZEnv = z.object({
       .min(1024, 'must be at least 1024 bytes')
       .default(40 * 1024 * 1024),
   ),
+  TRIAL_DAYS: z.preprocess(
+    empty,
+    z.coerce
+      .number({ error: 'must be a whole number of days' })
+      .int('must be a whole number of days')
+      .min(1, 'must be at least 1')
+      .max(365, 'must be at most 365')
+      .default(TRIAL.defaultDays),
+  ),
   MAX_PAGES: z.preprocess(
     empty,
     z.coerce
@@ -216,6 +233,10 @@ const ZEnv = z.object({
     z.enum(['sandbox', 'none'], { error: 'must be sandbox or none' }).optional(),
   ),
   MAB_PROVIDER: z.preprocess(
+    empty,
+    z.enum(['sandbox', 'none'], { error: 'must be sandbox or none' }).optional(),
+  ),
+  PAYMENT_PROVIDER: z.preprocess(
     empty,
     z.enum(['sandbox', 'none'], { error: 'must be sandbox or none' }).optional(),
   ),
@@ -321,6 +342,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     ...(s3 ? { s3 } : {}),
     ...(e.TSA_URL ? { tsaUrl: e.TSA_URL } : {}),
     dnsVerifier,
+    trialDays: e.TRIAL_DAYS,
+    paymentProvider: e.PAYMENT_PROVIDER ?? (mode === 'production' ? 'none' : 'sandbox'),
     warnings,
   };
 }

@@ -1,4 +1,5 @@
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
+import { openWhileLocked } from '@signet/shared/billing/billing.rules';
 import { SNACKBAR } from '@signet/shared/ui/ui.constants';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Loading, NotFound, useNotify, useTranslate } from 'react-admin';
@@ -11,12 +12,21 @@ import { useConsoleSession } from '../session.ts';
  * A console page that is not a resource (dashboard, registration, a page still to come): shown
  * when the access rules allow `access` for the caller, else what the rules say (spec section 6).
  */
-export function PageAccess({ access, children }: { access: TPageAccess; children: ReactNode }) {
+export function PageAccess({
+  access,
+  area,
+  children,
+}: {
+  access: TPageAccess;
+  /** Its area, when shared's `openWhileLocked` keeps it open for a locked business (upgrade). */
+  area?: string;
+  children: ReactNode;
+}) {
   const { data: session, isPending, error, refetch } = useConsoleSession();
   if (isPending) return <Loading />;
   if (error) return <LoadFailed onRetry={() => void refetch()} />;
-  // No page of this kind stays open for the admin of a locked business (spec section 6).
-  const locked = Boolean(session?.business?.locked);
+  // Only the areas shared's rule names stay open for the admin of a locked business (spec 6).
+  const locked = Boolean(session?.business?.locked) && !(area && openWhileLocked(area));
   const decision = decideAccess(access, session ? session.role : 'unauthenticated', locked);
   return decision.kind === 'allow' ? children : <AccessOutcome decision={decision} />;
 }

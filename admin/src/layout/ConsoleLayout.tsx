@@ -1,3 +1,4 @@
+import CreditCardIcon from '@mui/icons-material/CreditCard';
 import HomeIcon from '@mui/icons-material/Home';
 import { Box, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
@@ -11,18 +12,29 @@ import {
   UserMenu,
   useTranslate,
 } from 'react-admin';
+import { CONSOLE_PATHS } from '../access.ts';
+import { useConsoleSession } from '../session.ts';
 import { Logo } from './Logo.tsx';
 
 /**
  * The menu: the dashboard, then every resource with a page the caller may open (react-admin asks
- * `canAccess` for each).
+ * `canAccess` for each), then the plan page (the upgrade while locked).
  */
 export function ConsoleMenu() {
   const translate = useTranslate();
+  // While the business is locked only the upgrade is open (spec section 6), not the plan page.
+  const { data: session } = useConsoleSession();
   return (
     <Menu>
       <Menu.DashboardItem to="/dashboard" primaryText={translate('menu.dashboard')} />
       <Menu.ResourceItems />
+      {session?.business ? (
+        <Menu.Item
+          to={session.business.locked ? CONSOLE_PATHS.upgrade : CONSOLE_PATHS.billingPlan}
+          primaryText={translate(session.business.locked ? 'menu.upgrade' : 'menu.billing')}
+          leftIcon={<CreditCardIcon />}
+        />
+      ) : null}
     </Menu>
   );
 }

@@ -1,4 +1,5 @@
 import { ApiError } from '@signet/shared/api/browser';
+import { openWhileLocked } from '@signet/shared/billing/billing.rules';
 import {
   clearSession,
   currentPath,
@@ -11,7 +12,6 @@ import type { AuthProvider, UserIdentity } from 'react-admin';
 import {
   decideAccess,
   isPublicConsolePath,
-  OPEN_WHILE_LOCKED,
   type TConsoleRole,
   type TPageAccess,
 } from '../access.ts';
@@ -103,7 +103,7 @@ export const authProvider: AuthProvider = {
   /** Whether the caller may use a resource at all: spec section 6, access.ts. */
   async canAccess({ resource }) {
     const session = await loadSession();
-    const locked = Boolean(session?.business?.locked) && !OPEN_WHILE_LOCKED.has(resource);
+    const locked = Boolean(session?.business?.locked) && !openWhileLocked(resource);
     return (
       decideAccess(accessOf(resource), session ? session.role : 'unauthenticated', locked).kind ===
       'allow'

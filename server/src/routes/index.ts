@@ -2,6 +2,7 @@ import { apiOrBearerAuthenticate } from '../http/api-auth.ts';
 import type { Authenticate, RouteModule } from '../http/types.ts';
 import { apiUserRoutes } from './api-users/index.ts';
 import { authRoutes } from './auth/index.ts';
+import { billingRoutes } from './billing/index.ts';
 import { businessRoutes } from './businesses/index.ts';
 import { directSignRoutes } from './direct-sign/index.ts';
 import { documentRoutes } from './documents/index.ts';
@@ -24,6 +25,7 @@ export const routeModules: RouteModule[] = [
   authRoutes,
   userRoutes,
   businessRoutes,
+  billingRoutes,
   apiUserRoutes,
   sealRoutes,
   signatureRequestRoutes,

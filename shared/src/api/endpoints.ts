@@ -433,6 +433,38 @@ export const verifyPdf = {
   path: '/v1/verify',
   auth: 'none',
 } as const satisfies TEndpoint;
+// Plans, trials and seats
+export const listPricePlans = {
+  method: 'GET',
+  path: '/v2/businesses/price_plans',
+  auth: 'none',
+} as const satisfies TEndpoint;
+export const getSubscriptionUsage = {
+  method: 'GET',
+  path: '/v2/businesses/{id}/subscriptions/usage',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const updateSubscriptionSeats = {
+  method: 'PUT',
+  path: '/v2/businesses/{id}/subscriptions/seats',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const createSetupIntent = {
+  method: 'POST',
+  path: '/v2/businesses/{id}/subscriptions/stripe_setup_intent',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const paymentWebhook = {
+  method: 'POST',
+  path: '/v2/payments/stripe/webhook',
+  auth: 'none',
+} as const satisfies TEndpoint;
+export const cancelTrial = {
+  method: 'POST',
+  path: '/v1/businesses/{id}/cancel-trial',
+  auth: 'user',
+} as const satisfies TEndpoint;
+
 // Direct signing without an account (role nas) and the mobile app (MAB): a module of their own,
 // so only the direct pages' chunk carries them.
 export * from './direct-endpoints.ts';

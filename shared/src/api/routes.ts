@@ -1,4 +1,5 @@
 import { apiUserRoutes } from '../api-user/api-user.routes.ts';
+import { billingRoutes } from '../billing/billing.routes.ts';
 import { businessRoutes } from '../business/business.routes.ts';
 import { directSignRoutes } from '../direct-sign/direct-sign.routes.ts';
 import { documentRoutes, signingRoutes } from '../document/document.routes.ts';
@@ -48,6 +49,7 @@ export const routes = {
   ...signingStepRoutes,
   ...identificationRoutes,
   ...visualSignatureRoutes,
+  ...billingRoutes,
   ...apiUserRoutes,
   ...signerGroupRoutes,
   ...sealRoutes,

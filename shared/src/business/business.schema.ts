@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZBusinessBillingSchema } from '../billing/billing.schema.ts';
 import { isDomain } from '../validation/validation.rules.ts';
 import {
   ZEmailSchema,
@@ -121,9 +122,10 @@ export type TAes4biz = z.infer<typeof ZAes4bizSchema>;
  * A business. `members` holds every member's user id, admins and invitees included; `admins` the
  * admins' ids; `invitedMembers` the members who have not answered their invitation yet.
  * `deletionDueAt`: when a scheduled deletion happens (null when none is). `locked`: payment is
- * blocked or the trial expired (spec section 6: members see the locked-member dialog).
+ * blocked or the trial expired (spec section 6: members see the locked-member dialog), by
+ * shared's `isBusinessLocked`; `billing`, `pricePlan` and `seats` come from billing.
  */
-export const ZBusinessSchema = z.object({
+export const ZBusinessSchema = ZBusinessBillingSchema.extend({
   id: z.string(),
   name: z.string(),
   email: z.string(),

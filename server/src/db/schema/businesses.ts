@@ -1,5 +1,6 @@
+import type { TPaymentMethod, TSubscriptionStatus } from '@signet/shared/billing/billing.constants';
 import type { TAes4biz, TBusinessSettings } from '@signet/shared/business/business.schema';
-import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The settings a business has stored: any subset of spec section 3's object. They are read only
@@ -20,8 +21,27 @@ export const businesses = pgTable('businesses', {
   /** Blob key (content key) of the company logo and its type. */
   logoBlobKey: text('logo_blob_key'),
   logoType: text('logo_type'),
-  /** Set while payment is blocked or the trial expired (billing sets it). */
-  lockedAt: timestamp('locked_at', { withTimezone: true, mode: 'date' }),
+  /**
+   * How the business pays (spec section 3 `billing.paymentMethod`); whether it is locked follows
+   * from it and the trial's end by shared's `isBusinessLocked`.
+   */
+  paymentMethod: text('payment_method').$type<TPaymentMethod>().notNull().default('TRIALING'),
+  /** The current plan's name (TRIAL while trialing) and when it started. */
+  planName: text('plan_name').notNull().default('TRIAL'),
+  planStartedAt: timestamp('plan_started_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .defaultNow(),
+  /** When the trial ends (null once the business no longer trials), and when its reminder went. */
+  trialEndsAt: timestamp('trial_ends_at', { withTimezone: true, mode: 'date' }),
+  trialRemindedAt: timestamp('trial_reminded_at', { withTimezone: true, mode: 'date' }),
+  /** Seats bought: members and pending invitations together may not exceed them. */
+  seats: integer('seats').notNull().default(5),
+  /**
+   * The provider's subscription status and the time of the event that set it (a webhook older than
+   * it is ignored, so events out of order never move the subscription back).
+   */
+  subscriptionStatus: text('subscription_status').$type<TSubscriptionStatus>(),
+  subscriptionEventAt: timestamp('subscription_event_at', { withTimezone: true, mode: 'date' }),
   /** A scheduled deletion: when it was asked for and when the job carries it out. */
   deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true, mode: 'date' }),
   deletionDueAt: timestamp('deletion_due_at', { withTimezone: true, mode: 'date' }),

@@ -21,6 +21,8 @@ export * from './observers.ts';
 export * from './outbox.ts';
 export * from './page-renders.ts';
 export * from './password-resets.ts';
+export * from './payments.ts';
+export * from './price-plans.ts';
 export * from './rate-limits.ts';
 export * from './request-documents.ts';
 export * from './request-event-heads.ts';

@@ -28,6 +28,8 @@ export const MAIL_TEMPLATES = {
   'business-invitation': ['businessName', 'inviterName', 'email', 'url'],
   'business-deleted': ['businessName', 'url'],
   'signing-tan': ['tan', 'quality', 'count', 'minutes'],
+  'trial-ending': ['businessName', 'date', 'url'],
+  'trial-expired': ['businessName', 'date', 'url'],
 } as const satisfies Record<string, readonly string[]>;
 export type KnownMailTemplate = keyof typeof MAIL_TEMPLATES;
 export type MailTemplateName = KnownMailTemplate | (string & {});

@@ -13,6 +13,7 @@ import { businessDomains } from '../../db/schema/business-domains.ts';
 import { businessMembers } from '../../db/schema/business-members.ts';
 import type { TBusinessRow } from '../../db/schema/businesses.ts';
 import { users } from '../../db/schema/users.ts';
+import { billingDto, lockedNow } from '../billing/billing-state.ts';
 
 const DEFAULT_AES4BIZ: TAes4biz = {
   enabled: false,
@@ -76,6 +77,7 @@ export async function toBusinessDto(db: DbOrTx, business: TBusinessRow): Promise
     .where(and(eq(businessDomains.businessId, business.id), eq(businessDomains.status, 'verified')))
     .orderBy(asc(businessDomains.domain));
   return {
+    ...billingDto(business),
     id: business.id,
     name: business.name,
     email: business.email,
@@ -86,7 +88,7 @@ export async function toBusinessDto(db: DbOrTx, business: TBusinessRow): Promise
     domains: domains.map((d) => d.domain),
     settings: businessSettings(business),
     aes4biz: aes4bizOf(business),
-    locked: business.lockedAt !== null,
+    locked: lockedNow(business),
     deletionDueAt: business.deletionDueAt?.toISOString() ?? null,
     createdAt: business.createdAt.toISOString(),
     gtcAcceptedAt: business.gtcAcceptedAt?.toISOString() ?? null,

@@ -1,3 +1,5 @@
+import { PLAN_NAMES, TRIAL } from '@signet/shared/billing/billing.constants';
+import { trialEnd } from '@signet/shared/billing/billing.rules';
 import type { TBusiness, TCreateBusiness } from '@signet/shared/business/business.schema';
 import { businessMembers } from '../../db/schema/business-members.ts';
 import { businesses } from '../../db/schema/businesses.ts';
@@ -9,9 +11,12 @@ import { toBusinessDto } from './business-dto.ts';
 const alreadyInBusiness = () =>
   new AppError('ALREADY_IN_BUSINESS', 409, 'You already belong to a business');
 
-/** `POST /v2/businesses`: a new business with the caller as its first admin. */
+/**
+ * `POST /v2/businesses`: a new business with the caller as its first admin, trialing for
+ * `TRIAL_DAYS` with the trial's seats.
+ */
 export async function createBusiness(
-  ctx: Pick<ServiceContext, 'db' | 'principal'>,
+  ctx: Pick<ServiceContext, 'db' | 'principal' | 'config'>,
   input: TCreateBusiness,
 ): Promise<TBusiness> {
   const { userId } = ctx.principal;
@@ -25,6 +30,11 @@ export async function createBusiness(
           email: input.email,
           phone: input.phone ?? null,
           createdAt: now,
+          paymentMethod: 'TRIALING',
+          planName: PLAN_NAMES.trial,
+          planStartedAt: now,
+          trialEndsAt: trialEnd(now, ctx.config.trialDays),
+          seats: TRIAL.seats,
         })
         .returning();
       if (!business) throw new Error('business insert returned no row');

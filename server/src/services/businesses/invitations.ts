@@ -99,25 +99,31 @@ export async function cancelInvitation(
   businessId: string,
   invitationId: string,
 ): Promise<{ status: 'ok' }> {
-  return changeBusiness(ctx, businessId, 'admin', async ({ tx, actor }) => {
-    const [row] = await tx
-      .update(businessInvitations)
-      .set({ status: 'cancelled', answeredAt: new Date() })
-      .where(
-        and(
-          eq(businessInvitations.id, invitationId),
-          eq(businessInvitations.businessId, businessId),
-          eq(businessInvitations.status, 'pending'),
-        ),
-      )
-      .returning();
-    if (!row) throw invitationNotFound();
-    if (row.userId) await detachInvitee(tx, businessId, row.userId);
-    await recordBusinessEvents(tx, [
-      { businessId, type: 'invitation_cancelled', actor, subject: row.email },
-    ]);
-    return { status: 'ok' as const };
-  });
+  return changeBusiness(
+    ctx,
+    businessId,
+    'admin',
+    async ({ tx, actor }) => {
+      const [row] = await tx
+        .update(businessInvitations)
+        .set({ status: 'cancelled', answeredAt: new Date() })
+        .where(
+          and(
+            eq(businessInvitations.id, invitationId),
+            eq(businessInvitations.businessId, businessId),
+            eq(businessInvitations.status, 'pending'),
+          ),
+        )
+        .returning();
+      if (!row) throw invitationNotFound();
+      if (row.userId) await detachInvitee(tx, businessId, row.userId);
+      await recordBusinessEvents(tx, [
+        { businessId, type: 'invitation_cancelled', actor, subject: row.email },
+      ]);
+      return { status: 'ok' as const };
+    },
+    'invitations',
+  );
 }
 
 /** An invitee who has not answered stops being a member (their account is untouched otherwise). */

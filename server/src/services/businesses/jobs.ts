@@ -4,7 +4,9 @@ import { ensureRecurringJobs, type RecurringJob, recurringHandlers } from '../..
 import type { JobHandler } from '../../jobs/worker.ts';
 import type { Logger } from '../../log.ts';
 import { dnsVerifier } from '../../providers/dns/index.ts';
+import { paymentWebhookHandler } from '../../providers/payments/sandbox.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
+import { runTrialSweep } from '../billing/trials.ts';
 import {
   BUSINESS_DELETION_JOB,
   carryOutBusinessDeletion,
@@ -16,7 +18,7 @@ import { runRetention } from './retention.ts';
 type Deps = {
   db: Db;
   blobs: BlobStore;
-  config: Pick<Config, 'publicUrl' | 'dnsVerifier'>;
+  config: Pick<Config, 'publicUrl' | 'dnsVerifier' | 'secret'>;
   log: Logger;
 };
 
@@ -24,7 +26,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The business's background work: the daily retention run (which also carries out deletions
- * whose job was lost), the domain checks every ten minutes, and each scheduled deletion when it
+ * whose job was lost), the daily trial run (expiries and reminders), the domain checks every ten minutes, and each scheduled deletion when it
  * is due.
  */
 function recurring(deps: Deps): RecurringJob[] {
@@ -37,6 +39,11 @@ function recurring(deps: Deps): RecurringJob[] {
           await carryOutBusinessDeletion(deps, id);
         return { deleted: await runRetention(deps) };
       },
+    },
+    {
+      kind: 'business-trials',
+      intervalMs: DAY_MS,
+      run: () => runTrialSweep(deps),
     },
     {
       kind: 'business-domain-checks',
@@ -52,6 +59,7 @@ function recurring(deps: Deps): RecurringJob[] {
 export function businessJobHandlers(deps: Deps): Record<string, JobHandler> {
   return {
     ...recurringHandlers(deps.db, recurring(deps)),
+    ...paymentWebhookHandler(deps.config),
     [BUSINESS_DELETION_JOB]: async (job) => {
       const { businessId } = job.payload as { businessId: string };
       const deleted = await carryOutBusinessDeletion(deps, businessId);

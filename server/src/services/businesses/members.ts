@@ -135,42 +135,48 @@ export async function changeRole(
   to: TBusinessRole,
 ): Promise<TBusiness> {
   try {
-    return await changeBusiness(ctx, businessId, 'admin', async ({ tx, business, actor }) => {
-      const targets = (await acceptedMembers(tx, businessId, input.user_ids)).filter(
-        (m) => m.role !== to,
-      );
-      const demote = to === 'member';
-      if (
-        demote &&
-        !keepsAnAdmin(await roles(tx, businessId), { kind: 'demote', ids: input.user_ids })
-      ) {
-        throw lastAdmin();
-      }
-      if (targets.length > 0) {
-        await tx
-          .update(businessMembers)
-          .set(demote ? { role: to } : { role: to, createdAt: new Date() })
-          .where(
-            and(
-              eq(businessMembers.businessId, businessId),
-              inArray(
-                businessMembers.userId,
-                targets.map((m) => m.id),
-              ),
-            ),
-          );
-        await recordBusinessEvents(
-          tx,
-          targets.map((m) => ({
-            businessId,
-            type: demote ? ('member_demoted' as const) : ('member_promoted' as const),
-            actor,
-            subject: m.email,
-          })),
+    return await changeBusiness(
+      ctx,
+      businessId,
+      'admin',
+      async ({ tx, business, actor }) => {
+        const targets = (await acceptedMembers(tx, businessId, input.user_ids)).filter(
+          (m) => m.role !== to,
         );
-      }
-      return toBusinessDto(tx, business);
-    });
+        const demote = to === 'member';
+        if (
+          demote &&
+          !keepsAnAdmin(await roles(tx, businessId), { kind: 'demote', ids: input.user_ids })
+        ) {
+          throw lastAdmin();
+        }
+        if (targets.length > 0) {
+          await tx
+            .update(businessMembers)
+            .set(demote ? { role: to } : { role: to, createdAt: new Date() })
+            .where(
+              and(
+                eq(businessMembers.businessId, businessId),
+                inArray(
+                  businessMembers.userId,
+                  targets.map((m) => m.id),
+                ),
+              ),
+            );
+          await recordBusinessEvents(
+            tx,
+            targets.map((m) => ({
+              businessId,
+              type: demote ? ('member_demoted' as const) : ('member_promoted' as const),
+              actor,
+              subject: m.email,
+            })),
+          );
+        }
+        return toBusinessDto(tx, business);
+      },
+      'members',
+    );
   } catch (e) {
     throw asLastAdminError(e);
   }
@@ -212,6 +218,7 @@ export async function removeMembers(
         );
         return { status: 'ok' as const };
       },
+      'members',
     );
   } catch (e) {
     throw asLastAdminError(e);
@@ -267,19 +274,25 @@ export async function updateMember(
   userId: string,
   input: TUpdateMember,
 ): Promise<TBusinessMember> {
-  return changeBusiness(ctx, businessId, 'admin', async ({ tx }) => {
-    const [updated] = await tx
-      .update(businessMembers)
-      .set({ costCentre: input.costCentre })
-      .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.userId, userId)))
-      .returning({ userId: businessMembers.userId });
-    if (!updated) throw new AppError('MEMBER_NOT_FOUND', 404, 'Not a member of this business');
-    const [row] = await tx
-      .select(memberColumns)
-      .from(businessMembers)
-      .innerJoin(users, eq(users.id, businessMembers.userId))
-      .where(eq(businessMembers.userId, userId));
-    if (!row) throw new AppError('MEMBER_NOT_FOUND', 404, 'Not a member of this business');
-    return toMember(row);
-  });
+  return changeBusiness(
+    ctx,
+    businessId,
+    'admin',
+    async ({ tx }) => {
+      const [updated] = await tx
+        .update(businessMembers)
+        .set({ costCentre: input.costCentre })
+        .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.userId, userId)))
+        .returning({ userId: businessMembers.userId });
+      if (!updated) throw new AppError('MEMBER_NOT_FOUND', 404, 'Not a member of this business');
+      const [row] = await tx
+        .select(memberColumns)
+        .from(businessMembers)
+        .innerJoin(users, eq(users.id, businessMembers.userId))
+        .where(eq(businessMembers.userId, userId));
+      if (!row) throw new AppError('MEMBER_NOT_FOUND', 404, 'Not a member of this business');
+      return toMember(row);
+    },
+    'members',
+  );
 }

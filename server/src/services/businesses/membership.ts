@@ -5,6 +5,7 @@ import { businessMembers } from '../../db/schema/business-members.ts';
 import { businesses, type TBusinessRow } from '../../db/schema/businesses.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../errors.ts';
+import { assertOpen } from '../billing/billing-state.ts';
 import type { ServiceContext } from '../context.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -59,19 +60,23 @@ export type TBusinessChange = TMembership & { tx: Tx; actor: { id: string; email
 /**
  * The prologue every change of a business shares: one transaction, the business locked for the
  * caller with the role the change needs (404 for non-members, 403 for members where an admin is
- * needed), the caller's address for the account log; then the change.
+ * needed), the caller's address for the account log; then the change. A locked business refuses
+ * the change (403 BUSINESS_LOCKED) unless its `area` stays open while locked (shared's
+ * `openWhileLocked`: members, invitations, upgrade).
  */
 export async function changeBusiness<T>(
   ctx: Pick<ServiceContext, 'db' | 'principal'>,
   businessId: string,
   role: TBusinessRole,
   change: (c: TBusinessChange) => Promise<T>,
+  area = 'business',
 ): Promise<T> {
   return ctx.db.transaction(async (tx) => {
     const membership = await loadMembership(tx, businessId, ctx.principal.userId, {
       role,
       forUpdate: true,
     });
+    assertOpen(membership.business, area);
     const [actor] = await tx
       .select({ id: users.id, email: users.email })
       .from(users)

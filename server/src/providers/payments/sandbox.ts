@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto';
+import { PAYMENT_SANDBOX } from '@signet/shared/billing/billing.constants';
+import type { TPaymentEvent } from '@signet/shared/billing/billing.schema';
+import { eq } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { jobs } from '../../db/schema/outbox.ts';
+import { sandboxSetupIntents } from '../../db/schema/payments.ts';
+import type { JobHandler } from '../../jobs/worker.ts';
+import { sandboxWebhookSecret, signWebhook, WEBHOOK_SIGNATURE_HEADER } from './signature.ts';
+
+/** The job that delivers one webhook of the sandbox to Signet's endpoint (retried on failure). */
+export const PAYMENT_WEBHOOK_JOB = 'payment-webhook';
+
+/** Signet's own webhook endpoint, below PUBLIC_URL. */
+export const WEBHOOK_PATH = '/api/v2/payments/stripe/webhook';
+
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+/** What the card page tells the cardholder after a card was entered. */
+export type TCardOutcome = 'succeeded' | 'declined' | 'requires_action' | 'invalid' | 'not_found';
+
+/** A setup intent at the sandbox: it collects a card for `metadata` and returns to `returnUrl`. */
+export async function createSandboxSetupIntent(
+  db: DbOrTx,
+  config: Pick<Config, 'publicUrl'>,
+  input: { metadata: Record<string, string>; returnUrl: string },
+): Promise<{ id: string; url: string }> {
+  const intentId = id('seti');
+  await db.insert(sandboxSetupIntents).values({ id: intentId, ...input });
+  return { id: intentId, url: `${config.publicUrl}${PAYMENT_SANDBOX.path}/setup/${intentId}` };
+}
+
+/** Queues a webhook event (delivered by the job, like Stripe: after a moment, with retries). */
+async function emit(
+  tx: DbOrTx,
+  type: string,
+  object: TPaymentEvent['data']['object'],
+): Promise<void> {
+  const event: TPaymentEvent = {
+    id: id('evt'),
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  };
+  await tx.insert(jobs).values({ kind: PAYMENT_WEBHOOK_JOB, payload: { event } });
+}
+
+/**
+ * A card entered on the sandbox's card page: Stripe's test cards decide — one succeeds (the
+ * setup intent succeeds, then the subscription is active), one is declined, one needs the
+ * cardholder's confirmation first; anything else is not a card. Each outcome is a webhook.
+ */
+export async function submitSandboxCard(
+  db: Db,
+  intentId: string,
+  number: string,
+): Promise<TCardOutcome> {
+  const digits = number.replace(/[\s-]/g, '');
+  return db.transaction(async (tx) => {
+    const intent = await lockIntent(tx, intentId);
+    if (!intent || intent.status === 'succeeded') return 'not_found';
+    if (!/^\d{12,19}$/.test(digits)) return 'invalid';
+    const last4 = digits.slice(-4);
+    const { cards } = PAYMENT_SANDBOX;
+    if (digits === cards.confirm) {
+      await tx
+        .update(sandboxSetupIntents)
+        .set({ status: 'requires_action', cardLast4: last4, lastError: null })
+        .where(eq(sandboxSetupIntents.id, intentId));
+      return 'requires_action';
+    }
+    if (digits !== cards.succeeds) {
+      await tx
+        .update(sandboxSetupIntents)
+        .set({ status: 'requires_payment_method', cardLast4: last4, lastError: 'card_declined' })
+        .where(eq(sandboxSetupIntents.id, intentId));
+      await emit(tx, 'setup_intent.setup_failed', {
+        id: intentId,
+        status: 'failed',
+        metadata: intent.metadata,
+      });
+      return 'declined';
+    }
+    await succeed(tx, intentId, intent.metadata, last4);
+    return 'succeeded';
+  });
+}
+
+/** A setup intent, locked for its change (one card submission at a time). */
+async function lockIntent(tx: DbOrTx, intentId: string) {
+  const [intent] = await tx
+    .select()
+    .from(sandboxSetupIntents)
+    .where(eq(sandboxSetupIntents.id, intentId))
+    .for('update');
+  return intent;
+}
+
+/** The cardholder confirms a card that asked for it (the sandbox's stand-in for 3-D Secure). */
+export async function confirmSandboxCard(db: Db, intentId: string): Promise<TCardOutcome> {
+  return db.transaction(async (tx) => {
+    const intent = await lockIntent(tx, intentId);
+    if (!intent || intent.status !== 'requires_action') return 'not_found';
+    await succeed(tx, intentId, intent.metadata, intent.cardLast4 ?? '');
+    return 'succeeded';
+  });
+}
+
+async function succeed(
+  tx: DbOrTx,
+  intentId: string,
+  metadata: Record<string, string>,
+  last4: string,
+): Promise<void> {
+  await tx
+    .update(sandboxSetupIntents)
+    .set({ status: 'succeeded', cardLast4: last4, lastError: null })
+    .where(eq(sandboxSetupIntents.id, intentId));
+  await emit(tx, 'setup_intent.succeeded', { id: intentId, status: 'succeeded', metadata });
+  await emit(tx, 'customer.subscription.updated', {
+    id: id('sub'),
+    status: 'active',
+    metadata,
+  });
+}
+
+/** The setup intent as the card page shows it. */
+export async function sandboxSetupIntent(db: DbOrTx, intentId: string) {
+  const [intent] = await db
+    .select()
+    .from(sandboxSetupIntents)
+    .where(eq(sandboxSetupIntents.id, intentId));
+  return intent;
+}
+
+/**
+ * Delivers a queued webhook to Signet's endpoint, signed at sending time; an answer other than
+ * 2xx fails the job, which the worker retries with its backoff (as Stripe retries).
+ */
+export function paymentWebhookHandler(
+  config: Pick<Config, 'publicUrl' | 'secret'>,
+): Record<string, JobHandler> {
+  return {
+    [PAYMENT_WEBHOOK_JOB]: async (job) => {
+      const { event } = job.payload as { event: TPaymentEvent };
+      const body = JSON.stringify(event);
+      const header = signWebhook(
+        sandboxWebhookSecret(config.secret),
+        body,
+        Math.floor(Date.now() / 1000),
+      );
+      const res = await fetch(`${config.publicUrl}${WEBHOOK_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [WEBHOOK_SIGNATURE_HEADER]: header },
+        body,
+      });
+      if (!res.ok) throw new Error(`webhook answered ${res.status}`);
+      return { status: 'delivered', result: { event: event.id } };
+    },
+  };
+}

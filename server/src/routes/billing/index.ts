@@ -1,0 +1,28 @@
+import { routes } from '@signet/shared';
+import { registerRoute } from '../../http/register.ts';
+import type { RouteModule } from '../../http/types.ts';
+import { WEBHOOK_SIGNATURE_HEADER } from '../../providers/payments/signature.ts';
+import { createSetupIntent, receivePaymentWebhook } from '../../services/billing/payments.ts';
+import { listPricePlans } from '../../services/billing/price-plans.ts';
+import {
+  cancelTrial,
+  getSubscriptionUsage,
+  updateSeats,
+} from '../../services/billing/subscription.ts';
+
+/** Plans, trials, seats and payments (the provider's card page is a sandbox route). */
+export const billingRoutes: RouteModule = (api, deps) => {
+  const r = <R extends Parameters<typeof registerRoute>[2]>(
+    route: R,
+    handler: Parameters<typeof registerRoute<R>>[3],
+  ) => registerRoute(api, deps, route, handler);
+
+  r(routes.listPricePlans, ({ ctx }) => listPricePlans(ctx));
+  r(routes.getSubscriptionUsage, ({ ctx, params }) => getSubscriptionUsage(ctx, params.id));
+  r(routes.updateSubscriptionSeats, ({ ctx, params, body }) => updateSeats(ctx, params.id, body));
+  r(routes.cancelTrial, ({ ctx, params }) => cancelTrial(ctx, params.id));
+  r(routes.createSetupIntent, ({ ctx, params, body }) => createSetupIntent(ctx, params.id, body));
+  r(routes.paymentWebhook, async ({ c }) =>
+    receivePaymentWebhook(deps, await c.req.text(), c.req.header(WEBHOOK_SIGNATURE_HEADER)),
+  );
+};

@@ -1,0 +1,73 @@
+import { PAYMENT_SANDBOX } from '@signet/shared/billing/billing.constants';
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../../http/types.ts';
+import { escapeHtml } from '../../mail/templates/index.ts';
+import {
+  confirmSandboxCard,
+  sandboxSetupIntent,
+  submitSandboxCard,
+} from '../../providers/payments/sandbox.ts';
+
+const page = (
+  title: string,
+  body: string,
+) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
+<title>${escapeHtml(title)} – Test System</title>
+<style>body{font-family:system-ui,sans-serif;margin:1rem auto;max-width:30rem;padding:0 1rem}
+label{display:block;margin:.5rem 0}input{width:100%;box-sizing:border-box;padding:.5rem;font-size:1rem}
+button{padding:.5rem 1rem;font-size:1rem;margin-top:.5rem}.test{border:2px solid #b86e00;padding:.5rem}
+.error{color:#b00020}code{word-break:break-all}</style></head>
+<body><p class="test">Test System — a sandbox payment provider: no card is charged, no card data reaches Signet.</p>
+<h1>${escapeHtml(title)}</h1>${body}</body></html>`;
+
+/**
+ * The sandbox payment provider's hosted card page (mounted at PAYMENT_SANDBOX.path while
+ * PAYMENT_PROVIDER=sandbox, never in production), standing in for Stripe's: the cardholder enters
+ * a test card; 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0027 6000
+ * 3184 asks for a confirmation first. Success returns to the console; every outcome is a webhook.
+ */
+export function paymentSandboxRoutes(deps: AppDeps): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  const form = (id: string, error?: string) =>
+    `${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<form method="post" action="${PAYMENT_SANDBOX.path}/setup/${escapeHtml(id)}">
+<label>Card number <input name="number" inputmode="numeric" autocomplete="off" required></label>
+<button>Save card</button></form>
+<p>Test cards: <code>${PAYMENT_SANDBOX.cards.succeeds}</code> succeeds, <code>${PAYMENT_SANDBOX.cards.declined}</code> is declined, <code>${PAYMENT_SANDBOX.cards.confirm}</code> asks for a confirmation.</p>`;
+  const gone = () => page('Card', '<p>This card page has expired or does not exist.</p>');
+
+  r.get('/setup/:id', async (c) => {
+    const intent = await sandboxSetupIntent(deps.db, c.req.param('id'));
+    if (!intent || intent.status === 'succeeded') return c.html(gone(), 404);
+    const plan = `${intent.metadata.plan ?? ''}, ${intent.metadata.seats ?? ''} seat(s), ${intent.metadata.cycle ?? ''}`;
+    return c.html(page('Add a card', `<p>For ${escapeHtml(plan)}.</p>${form(intent.id)}`));
+  });
+  r.post('/setup/:id', async (c) => {
+    const id = c.req.param('id');
+    const number = String((await c.req.formData().catch(() => new FormData())).get('number') ?? '');
+    const outcome = await submitSandboxCard(deps.db, id, number);
+    const intent = await sandboxSetupIntent(deps.db, id);
+    if (outcome === 'not_found' || !intent) return c.html(gone(), 404);
+    if (outcome === 'succeeded') return c.redirect(`${intent.returnUrl}?setup=succeeded`, 303);
+    if (outcome === 'requires_action') {
+      return c.html(
+        page(
+          'Confirm this card',
+          `<p>Your bank asks you to confirm the card ending in ${escapeHtml(intent.cardLast4 ?? '')}.</p>
+<form method="post" action="${PAYMENT_SANDBOX.path}/setup/${escapeHtml(id)}/confirm"><button>Confirm</button></form>`,
+        ),
+      );
+    }
+    const error = outcome === 'declined' ? 'Your card was declined.' : 'That is not a card number.';
+    return c.html(page('Add a card', form(id, error)), 402);
+  });
+  r.post('/setup/:id/confirm', async (c) => {
+    const id = c.req.param('id');
+    const outcome = await confirmSandboxCard(deps.db, id);
+    const intent = await sandboxSetupIntent(deps.db, id);
+    if (outcome !== 'succeeded' || !intent) return c.html(gone(), 404);
+    return c.redirect(`${intent.returnUrl}?setup=succeeded`, 303);
+  });
+  return r;
+}

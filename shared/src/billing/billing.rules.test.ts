@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import {
+  displayCurrency,
+  effectivePaymentMethod,
+  hasPaymentIssue,
+  isBusinessLocked,
+  isEnterprisePlan,
+  isTrialExpired,
+  missingSeats,
+  openWhileLocked,
+  planState,
+  trialEnd,
+  trialReminderDue,
+} from './billing.rules.ts';
+
+const now = new Date('2026-03-10T12:00:00Z');
+const at = (iso: string) => new Date(iso);
+
+describe('trials', () => {
+  it('end the given number of days after they start', () => {
+    expect(trialEnd(at('2026-03-01T08:00:00Z'), 14).toISOString()).toBe('2026-03-15T08:00:00.000Z');
+  });
+
+  it('expire at their end, not before', () => {
+    const state = { paymentMethod: 'TRIALING' as const, trialEndsAt: now };
+    expect(isTrialExpired(state, new Date(now.getTime() - 1))).toBe(false);
+    expect(isTrialExpired(state, now)).toBe(true);
+    expect(effectivePaymentMethod(state, now)).toBe('NEEDS_PAYMENT_METHOD');
+    expect(effectivePaymentMethod(state, new Date(now.getTime() - 1))).toBe('TRIALING');
+  });
+
+  it('only a trialing business has a trial that can expire', () => {
+    const paid = { paymentMethod: 'STRIPE' as const, trialEndsAt: at('2026-01-01T00:00:00Z') };
+    expect(isTrialExpired(paid, now)).toBe(false);
+    expect(isBusinessLocked(paid, now)).toBe(false);
+  });
+
+  it('remind in the last days of a trial only', () => {
+    const state = { paymentMethod: 'TRIALING' as const, trialEndsAt: at('2026-03-12T12:00:00Z') };
+    expect(trialReminderDue(state, now, 3)).toBe(true);
+    expect(trialReminderDue(state, now, 1)).toBe(false);
+    expect(trialReminderDue(state, at('2026-03-13T00:00:00Z'), 3)).toBe(false);
+    expect(trialReminderDue({ ...state, paymentMethod: 'MANUAL' }, now, 3)).toBe(false);
+  });
+});
+
+describe('locked businesses (spec section 6)', () => {
+  it('are those blocked, needing a payment method, or past their trial', () => {
+    expect(isBusinessLocked({ paymentMethod: 'BLOCKED', trialEndsAt: null }, now)).toBe(true);
+    expect(
+      isBusinessLocked({ paymentMethod: 'NEEDS_PAYMENT_METHOD', trialEndsAt: null }, now),
+    ).toBe(true);
+    expect(isBusinessLocked({ paymentMethod: 'TRIALING', trialEndsAt: now }, now)).toBe(true);
+    expect(
+      isBusinessLocked({ paymentMethod: 'TRIALING', trialEndsAt: at('2026-04-01T00:00:00Z') }, now),
+    ).toBe(false);
+    expect(isBusinessLocked({ paymentMethod: 'MANUAL', trialEndsAt: null }, now)).toBe(false);
+  });
+
+  it('keep members, invitations and upgrade open, nothing else', () => {
+    for (const area of ['members', 'invitations', 'upgrade'])
+      expect(openWhileLocked(area)).toBe(true);
+    for (const area of ['settings', 'domains', 'profile', 'billing', '']) {
+      expect(openWhileLocked(area)).toBe(false);
+    }
+  });
+});
+
+describe('seats', () => {
+  it('count what is missing for the newcomers', () => {
+    expect(missingSeats(3, 2, 5)).toBe(0);
+    expect(missingSeats(3, 3, 5)).toBe(1);
+    expect(missingSeats(6, 0, 5)).toBe(1);
+  });
+});
+
+describe('plans (spec section 4)', () => {
+  it('are cancelling when the next plan is CANCELED and cancelled when the current one is', () => {
+    expect(planState({ current: 'PRO_V1', next: null })).toBe('active');
+    expect(planState({ current: 'PRO_V1', next: 'CANCELED' })).toBe('cancelling');
+    expect(planState({ current: 'CANCELED', next: null })).toBe('cancelled');
+  });
+
+  it('have a payment issue in any status but active and incomplete_expired', () => {
+    expect(hasPaymentIssue('active')).toBe(false);
+    expect(hasPaymentIssue('incomplete_expired')).toBe(false);
+    expect(hasPaymentIssue(null)).toBe(false);
+    for (const s of ['trialing', 'past_due', 'canceled', 'incomplete', 'unpaid']) {
+      expect(hasPaymentIssue(s)).toBe(true);
+    }
+  });
+
+  it('name enterprise plans by their prefix', () => {
+    expect(isEnterprisePlan('ent_acme_2026')).toBe(true);
+    expect(isEnterprisePlan('PRO_V1')).toBe(false);
+  });
+});
+
+describe('the display currency (spec section 9)', () => {
+  it('is CHF on the Swiss platform and EUR elsewhere', () => {
+    expect(displayCurrency('signet.ch')).toBe('CHF');
+    expect(displayCurrency('APP.SIGNET.CH.')).toBe('CHF');
+    expect(displayCurrency('signet.eu')).toBe('EUR');
+    expect(displayCurrency('localhost')).toBe('EUR');
+    expect(displayCurrency('ch.example.com')).toBe('EUR');
+  });
+});
