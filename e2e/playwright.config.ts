@@ -26,6 +26,10 @@ function serverEnv(): Record<string, string> {
     SIGNET_SITE_DIR: siteDir,
     SIGNET_ADMIN_DIR: adminDir,
     LOG_LEVEL: 'warn',
+    // As behind a reverse proxy: accounts made through the API (support/app.ts) come from
+    // addresses of their own, so the suite's many sign-ups stay within the per-IP mail limit
+    // the way many real users do, while the browser's own requests count as the socket's.
+    TRUST_PROXY: '1',
   };
 }
 
