@@ -314,6 +314,72 @@ test('five wrong codes show the locked overlay', async ({ browser, request, base
   await context.close();
 });
 
+test('while page 2 is still being drawn, the viewer asks again only as Retry-After says', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const created = await sendDirect(request, {
+    lang: 'en',
+    title: `Pending page ${Date.now().toString(36)}`,
+    exit: { exitUrl: `${shopUrl}/done` },
+  });
+  const context = await personContext(browser, baseURL);
+  const page = await context.newPage();
+  // Page 2's render is pending (the server's 503 RENDERING with Retry-After 1, as
+  // pageImageResponse answers it) until the viewer is open and 2.5 s more; then the real
+  // server answers.
+  const pageTwo = /\/documents\/[^/]+\/pages\/2\?/;
+  const asked: { at: number; url: string }[] = [];
+  let aborted = 0;
+  let pendingUntil = Number.POSITIVE_INFINITY;
+  page.on('request', (r) => {
+    if (pageTwo.test(r.url())) asked.push({ at: Date.now(), url: r.url() });
+  });
+  page.on('requestfailed', (r) => {
+    if (pageTwo.test(r.url())) aborted++;
+  });
+  await page.route(pageTwo, (route) => {
+    if (Date.now() >= pendingUntil) return route.continue();
+    return route.fulfill({
+      status: 503,
+      headers: { 'Retry-After': '1', 'Cache-Control': 'no-store' },
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'RENDERING', message: 'Rendering', details: { retryAfter: 1 } }),
+    });
+  });
+  await openLink(page, created.url);
+  const second = page.locator('.dv-page').nth(1);
+  await second.scrollIntoViewIfNeeded();
+  // Pending for 2.5 s more, then drawn.
+  pendingUntil = Date.now() + 2_500;
+  await expect
+    .poll(() =>
+      second
+        .locator('img')
+        .evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)
+        .catch(() => 0),
+    )
+    .toBeGreaterThan(0);
+  // One image URL (page and scale) is asked for by the plain image and then by the retries;
+  // after that, only as Retry-After (1 s) says — never the storm of a re-render loop.
+  const byUrl = Map.groupBy(asked, (a) => a.url.replace(/token=[^&]*/, ''));
+  for (const [url, asks] of byUrl) {
+    for (let i = 2; i < asks.length; i++) {
+      const gap = (asks[i]?.at ?? 0) - (asks[i - 1]?.at ?? 0);
+      expect(gap, `${url}: ask ${i + 1} of ${asks.length}`).toBeGreaterThanOrEqual(900);
+    }
+  }
+  expect(aborted, `${aborted} of ${asked.length} asks aborted`).toBeLessThanOrEqual(8);
+  // Shown images are not asked for again when the page re-renders (scrolling back and forth).
+  const settled = asked.length;
+  await page.locator('.dv-page').first().scrollIntoViewIfNeeded();
+  await second.scrollIntoViewIfNeeded();
+  await expect(second.locator('img')).toBeVisible();
+  expect(asked.length).toBeLessThanOrEqual(settled + 2);
+  await context.close();
+});
+
 test('the direct pages pass axe at 390 and 1280 px in every language, and nothing scrolls sideways', async ({
   browser,
   request,

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   $directSign,
+  directAction,
   exitQueryOf,
   pollSignatureState,
   startDirectSession,
@@ -61,5 +62,56 @@ describe('pollSignatureState', () => {
     stop();
     await vi.advanceTimersByTimeAsync(30_000);
     expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("the status poll and the signer's own action (real timers)", () => {
+  const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+  it('drops a read that was under way when signing started, and reads nothing while it runs', async () => {
+    startDirectSession({ requestId: 'r', userId: 'u' }, '', 'en');
+    // The server's view: the request is open until the sign call lands, then gone (404).
+    let signed = false;
+    const answers: { at: 'before' | 'during' | 'after'; stale: boolean; answer: string }[] = [];
+    let signing: Promise<void> | null = null;
+    const stop = pollSignatureState(async (stale) => {
+      const at = signing === null ? 'before' : signed ? 'after' : 'during';
+      // The first read starts the sign call while it is on the wire (the race of the trace).
+      if (signing === null) {
+        signing = directAction(async () => {
+          await pause(80);
+          signed = true;
+        }).then(() => updateDirectSession({ signatureState: 'SIGNED' }));
+      }
+      await pause(120);
+      answers.push({ at, stale: stale(), answer: signed ? '404' : 'OPEN' });
+    }, 10);
+    await pause(60);
+    await signing;
+    await pause(100);
+    stop();
+    // Only the read begun before signing ran; it answered 404 after the sign call and was stale,
+    // so its "not available" could not replace "signed".
+    expect(answers).toEqual([{ at: 'before', stale: true, answer: '404' }]);
+    expect($directSign.get()?.signatureState).toBe('SIGNED');
+  });
+
+  it('reads again after a failed sign call, with answers no longer stale', async () => {
+    startDirectSession({ requestId: 'r', userId: 'u' }, '', 'en');
+    await directAction(async () => {
+      throw new Error('TAN wrong');
+    }).catch(() => {});
+    const stale: boolean[] = [];
+    let third: () => void = () => {};
+    const threeReads = new Promise<void>((resolve) => {
+      third = resolve;
+    });
+    const stop = pollSignatureState(async (isStale) => {
+      stale.push(isStale());
+      if (stale.length === 3) third();
+    }, 10);
+    await threeReads;
+    stop();
+    expect(stale.every((s) => !s)).toBe(true);
   });
 });

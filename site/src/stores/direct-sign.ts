@@ -30,6 +30,26 @@ export type TDirectSession = {
 
 export const $directSign = atom<TDirectSession | null>(null);
 
+/**
+ * The signer's own actions (sign, decline): how many are under way and how many ever started.
+ * A status read that was under way when one started answers for a state that no longer holds
+ * (a 404 after signing means "signed", not "not available"), so its answer is dropped.
+ */
+const actions = { running: 0, started: 0 };
+/** Set once the page is leaving: the first destination wins, a later answer changes nothing. */
+let leaving = false;
+
+/** Runs one of the signer's own actions; status reads wait until it is over and ignore it. */
+export async function directAction<T>(run: () => Promise<T>): Promise<T> {
+  actions.running++;
+  actions.started++;
+  try {
+    return await run();
+  } finally {
+    actions.running--;
+  }
+}
+
 /** Starts the session of the link `/view/{requestId}/{userId}?…` (exit URLs from its query). */
 export function startDirectSession(
   link: { requestId: string; userId: string },
@@ -43,6 +63,7 @@ export function startDirectSession(
     lang,
     methods: ['tan'],
   };
+  leaving = false;
   $directSign.set(session);
   return session;
 }
@@ -63,15 +84,23 @@ export function leaveTo(
   page: (typeof DIRECT_SIGN_PAGES)[keyof typeof DIRECT_SIGN_PAGES],
   session: TDirectSession | null = $directSign.get(),
 ): void {
+  if (leaving) return;
+  leaving = true;
   const exit = session?.exit ?? exitUrlsFromQuery(new URLSearchParams(window.location.search));
   window.location.replace(directPagePath(page, exit, session?.lang));
 }
 
 /**
  * Polls `load` every 5 s (spec section 4) while the signature state is still open (OPEN or
- * WAITING), until it changes or the returned stop is called. Returns the stop.
+ * WAITING), until it changes or the returned stop is called. Returns the stop. No read starts
+ * while one of the signer's actions ({@link directAction}) runs, and `load` is told through
+ * `stale()` when its answer must be dropped: the poll was stopped, or an action started since
+ * the read did (its outcome, not the read's, decides where the signer goes).
  */
-export function pollSignatureState(load: () => Promise<unknown>): () => void {
+export function pollSignatureState(
+  load: (stale: () => boolean) => Promise<unknown>,
+  everyMs: number = DIRECT_SIGN_STATUS_POLL_MS,
+): () => void {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const open = () => {
@@ -80,14 +109,18 @@ export function pollSignatureState(load: () => Promise<unknown>): () => void {
   };
   const tick = async () => {
     if (stopped || !open()) return;
-    try {
-      await load();
-    } catch {
-      // A failed read (offline for a moment) waits for the next one.
+    if (actions.running === 0) {
+      const startedBefore = actions.started;
+      const stale = () => stopped || leaving || actions.started !== startedBefore;
+      try {
+        await load(stale);
+      } catch {
+        // A failed read (offline for a moment) waits for the next one.
+      }
     }
-    if (!stopped && open()) timer = setTimeout(tick, DIRECT_SIGN_STATUS_POLL_MS);
+    if (!stopped && open()) timer = setTimeout(tick, everyMs);
   };
-  timer = setTimeout(tick, DIRECT_SIGN_STATUS_POLL_MS);
+  timer = setTimeout(tick, everyMs);
   return () => {
     stopped = true;
     if (timer) clearTimeout(timer);

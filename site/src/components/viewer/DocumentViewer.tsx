@@ -182,10 +182,10 @@ export function DocumentViewer({
   const sizeOf = useCallback((n: number) => sizes.get(n) ?? firstSize, [sizes, firstSize]);
   const onSize = useCallback((n: number, size: TPageSize) => {
     setSizes((known) => {
-      const old = known.get(n);
-      if (old && Math.abs(old.width - size.width) < 1 && Math.abs(old.height - size.height) < 1) {
-        return known;
-      }
+      // A page's size is learned once: a page has one size, and learning it again from another
+      // of its images (page and thumbnail, at other scales) could change the scale asked for
+      // in a loop — the request storm of a page still being drawn.
+      if (known.has(n)) return known;
       const next = new Map(known);
       next.set(n, size);
       return next;

@@ -44,13 +44,15 @@ export function ViewerPage(props: Props) {
     if (!fetched || !(near || eager)) return;
     if (shown && shown.scale >= scale) return;
     let live = true;
-    void pageImageUrl(source, documentId, page, scale).then((url) => {
+    const image = pageImageUrl(source, documentId, page, scale);
+    void image.url.then((url) => {
       if (!live) return;
       if (url) setShown({ url, scale });
       else if (!shown) setFailed(true);
     });
     return () => {
       live = false;
+      image.release();
     };
   }, [fetched, near, eager, shown, scale, source, documentId, page]);
 

@@ -30,6 +30,7 @@ export async function loadPageImage(
     if (options.signal?.aborted) return null;
     const result = await attemptOnce();
     if (result.ok) return result.blob;
+    if (options.signal?.aborted) return null;
     const wait = pageImageRetryDelay({
       attempt,
       status: result.status,

@@ -60,29 +60,35 @@ export default function DirectView({ lang, requestId, userId, initial, sender: k
   // renewed only when it nears its end.
   const token = useRef<Token | null>(initial ? tokenOf(initial) : null);
 
-  const load = useCallback(async () => {
-    try {
-      const read = await api.getRequest();
-      if (!token.current || token.current.until - Date.now() < 5 * 60_000) {
-        token.current = tokenOf(read);
-      }
-      updateDirectSession({
-        signatureState: read.me.status_code as TSignerStatus,
-        methods: read.signing_methods,
-      });
-      setRequest(read);
-      setFailed(null);
-      return read;
-    } catch (error) {
-      const { status } = ApiError.of(error);
-      if (status === 404 || status === 410) {
-        leaveTo(status === 410 ? DIRECT_SIGN_PAGES.expired : DIRECT_SIGN_PAGES.notAvailable);
+  // `stale` (from the poll) says an answer arrived for a state the signer's own action changed.
+  const load = useCallback(
+    async (stale: () => boolean = () => false) => {
+      try {
+        const read = await api.getRequest();
+        if (stale()) return null;
+        if (!token.current || token.current.until - Date.now() < 5 * 60_000) {
+          token.current = tokenOf(read);
+        }
+        updateDirectSession({
+          signatureState: read.me.status_code as TSignerStatus,
+          methods: read.signing_methods,
+        });
+        setRequest(read);
+        setFailed(null);
+        return read;
+      } catch (error) {
+        if (stale()) return null;
+        const { status } = ApiError.of(error);
+        if (status === 404 || status === 410) {
+          leaveTo(status === 410 ? DIRECT_SIGN_PAGES.expired : DIRECT_SIGN_PAGES.notAvailable);
+          return null;
+        }
+        setFailed(t('error.load'));
         return null;
       }
-      setFailed(t('error.load'));
-      return null;
-    }
-  }, [api, t]);
+    },
+    [api, t],
+  );
 
   useEffect(() => {
     // In the browser only: from now on this page's calls carry the link's credentials.
@@ -107,8 +113,8 @@ export default function DirectView({ lang, requestId, userId, initial, sender: k
           .then((b) => setSender(b.name))
           .catch(() => {});
       }
-      stop = pollSignatureState(async () => {
-        const next = await load();
+      stop = pollSignatureState(async (stale) => {
+        const next = await load(stale);
         if (next?.me.status_code === 'SIGNED') leaveTo(DIRECT_SIGN_PAGES.signed);
         if (next?.me.status_code === 'DECLINED') leaveTo(DIRECT_SIGN_PAGES.declined);
       });

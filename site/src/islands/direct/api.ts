@@ -10,6 +10,7 @@ import { directCredentials } from '@signet/shared/direct-sign/direct-sign.consta
 import type { TPageImageScale } from '@signet/shared/document/document.constants';
 import type { TLangCode } from '@signet/shared/i18n/lang.constants';
 import { api, call } from '../../lib/api.ts';
+import { directAction } from '../../stores/direct-sign.ts';
 
 /** From now on the calls of this page are the link's signer's. */
 export function signInWithLink(link: { requestId: string; userId: string }): void {
@@ -24,12 +25,15 @@ export function directApi(id: string) {
   return {
     getRequest: () => call(api.getDirectSignatureRequest, { params: { id } }),
     decline: (message: string) =>
-      call(api.declineDirectSignatureRequest, { params: { id }, body: { message } }),
+      directAction(() =>
+        call(api.declineDirectSignatureRequest, { params: { id }, body: { message } }),
+      ),
     resendTan: (body: { url?: string; channel?: 'mail' | 'sms'; companyBranding?: boolean }) =>
       call(api.resendTan, { body }),
     checkTan: (tan: string) => call(api.checkTan, { body: { tan } }),
+    /** Signing and declining are the signer's own actions: the status poll stays out of them. */
     sign: (body: { signingName: string; signingReason?: string; language: TLangCode }) =>
-      call(api.directSign, { body: { signatureRequestId: id, ...body } }),
+      directAction(() => call(api.directSign, { body: { signatureRequestId: id, ...body } })),
     updateLanguage: (lang: TLangCode) =>
       call(api.updateDirectUser, { body: { attributes: { lang } } }),
     businessInformation: (businessId: string) =>
