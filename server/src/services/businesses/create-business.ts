@@ -34,7 +34,7 @@ export async function createBusiness(
         .onConflictDoNothing({ target: businessMembers.userId })
         .returning();
       if (!member) throw alreadyInBusiness();
-      return toBusinessDto(tx, business);
+      return toBusinessDto(tx, business, ctx.principal.userId);
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw alreadyInBusiness();

@@ -169,7 +169,7 @@ export async function changeRole(
           })),
         );
       }
-      return toBusinessDto(tx, business);
+      return toBusinessDto(tx, business, ctx.principal.userId);
     });
   } catch (e) {
     throw asLastAdminError(e);
