@@ -26,6 +26,8 @@ function serverEnv(): Record<string, string> {
     SIGNET_SITE_DIR: siteDir,
     SIGNET_ADMIN_DIR: adminDir,
     LOG_LEVEL: 'warn',
+    // Signer groups on for every new business (no billing plans here): issue 13's specs use them.
+    SIGNER_GROUP_LIMITS: '5/20',
   };
 }
 

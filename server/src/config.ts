@@ -73,6 +73,12 @@ export type Config = {
    * otherwise; never in production).
    */
   dnsVerifier: 'dns' | 'sandbox';
+  /**
+   * Signer groups a new business gets (SIGNER_GROUP_LIMITS, `groups/participants`, default
+   * `0/0`: off, as spec section 3 says). For installations without billing, whose plans would
+   * otherwise decide them; stored in the business's settings at its creation.
+   */
+  signerGroupLimits: { maxGroups: number; maxParticipants: number };
   /** Things worth a warning at start (the logger is made after the config). */
   warnings: readonly string[];
 };
@@ -223,6 +229,15 @@ const ZEnv = z.object({
     empty,
     z.enum(['dns', 'sandbox'], { error: 'must be dns or sandbox' }).optional(),
   ),
+  SIGNER_GROUP_LIMITS: z.preprocess(
+    empty,
+    z
+      .string()
+      .regex(/^\d{1,4}\/\d{1,4}$/, {
+        error: 'must be groups/participants, for example 10/50 (0/0: no signer groups)',
+      })
+      .optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     empty,
     z
@@ -321,8 +336,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     ...(s3 ? { s3 } : {}),
     ...(e.TSA_URL ? { tsaUrl: e.TSA_URL } : {}),
     dnsVerifier,
+    signerGroupLimits: signerGroupLimits(e.SIGNER_GROUP_LIMITS),
     warnings,
   };
+}
+
+/** `groups/participants` as the settings name them; without a value no signer groups. */
+function signerGroupLimits(value: string | undefined): Config['signerGroupLimits'] {
+  const [groups, participants] = (value ?? '0/0').split('/').map(Number);
+  return { maxGroups: groups ?? 0, maxParticipants: participants ?? 0 };
 }
 
 const REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const;

@@ -9,9 +9,12 @@ import { toBusinessDto } from './business-dto.ts';
 const alreadyInBusiness = () =>
   new AppError('ALREADY_IN_BUSINESS', 409, 'You already belong to a business');
 
-/** `POST /v2/businesses`: a new business with the caller as its first admin. */
+/**
+ * `POST /v2/businesses`: a new business with the caller as its first admin; its settings get the
+ * installation's signer-group limits (SIGNER_GROUP_LIMITS) when they allow any.
+ */
 export async function createBusiness(
-  ctx: Pick<ServiceContext, 'db' | 'principal'>,
+  ctx: Pick<ServiceContext, 'db' | 'principal' | 'config'>,
   input: TCreateBusiness,
 ): Promise<TBusiness> {
   const { userId } = ctx.principal;
@@ -25,6 +28,9 @@ export async function createBusiness(
           email: input.email,
           phone: input.phone ?? null,
           createdAt: now,
+          ...(ctx.config.signerGroupLimits.maxGroups > 0
+            ? { settings: { signerGroups: ctx.config.signerGroupLimits } }
+            : {}),
         })
         .returning();
       if (!business) throw new Error('business insert returned no row');
