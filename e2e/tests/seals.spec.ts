@@ -18,6 +18,7 @@ import {
   text,
 } from '../support/app.ts';
 import {
+  download,
   mailsTo,
   pdfSignatures,
   pdfText,
@@ -51,18 +52,6 @@ async function join(
     data: { business_invite: true },
   });
   expect(accepted.status(), await accepted.text()).toBe(200);
-}
-
-/** Saves what clicking `button` downloads and returns the file's path. */
-async function download(page: Page, button: string, file: string): Promise<string> {
-  const trigger = page.getByRole('button', { name: button, exact: true });
-  await expect(trigger).toBeEnabled();
-  const downloading = page.waitForEvent('download');
-  await trigger.click();
-  const done = await downloading;
-  const path = test.info().outputPath(file);
-  await done.saveAs(path);
-  return path;
 }
 
 /** No sideways scrolling at a phone's width. */
