@@ -30,6 +30,8 @@ function serverEnv(): Record<string, string> {
     // addresses of their own, so the suite's many sign-ups stay within the per-IP mail limit
     // the way many real users do, while the browser's own requests count as the socket's.
     TRUST_PROXY: '1',
+    // Signer groups on for every new business (no billing plans here): issue 13's specs use them.
+    SIGNER_GROUP_LIMITS: '5/20',
   };
 }
 

@@ -7,6 +7,7 @@ import { extras } from './extras/index.ts';
 import { invitations, members } from './members/index.ts';
 import { profile } from './profile/index.ts';
 import type { TConsoleResource } from './resource.ts';
+import { seals } from './seals/index.ts';
 import { settings } from './settings/index.ts';
 import { signerGroups } from './signer-groups/index.ts';
 
@@ -20,6 +21,7 @@ export const RESOURCES: readonly TConsoleResource[] = [
   members,
   domains,
   signerGroups,
+  seals,
   apiUsers,
   settings,
   profile,

@@ -11,6 +11,7 @@ import {
   type BrowserContext,
   expect,
   type Page,
+  test,
 } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { hydrated, signInWithCookie } from './app.ts';
@@ -223,4 +224,18 @@ export function pdfText(path: string): string {
   return execFileSync('pdftotext', ['-enc', 'UTF-8', path, '-'], { encoding: 'utf8' })
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/** Saves what clicking `button` downloads and returns the file's path. */
+export async function download(page: Page, button: string, file: string): Promise<string> {
+  const trigger = page.getByRole('button', { name: button, exact: true });
+  await expect(trigger).toBeEnabled();
+  const downloading = page.waitForEvent('download');
+  await trigger.click();
+  const done = await downloading;
+  expect(await done.failure()).toBeNull();
+  expect(done.suggestedFilename()).toMatch(/\.pdf$/i);
+  const path = test.info().outputPath(file);
+  await done.saveAs(path);
+  return path;
 }

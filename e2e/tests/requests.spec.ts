@@ -5,7 +5,7 @@
  * they concern, in the browser and in their mail.
  */
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import {
   api,
@@ -22,6 +22,7 @@ import {
   text,
 } from '../support/app.ts';
 import {
+  download,
   pdfSignatures,
   pdfText,
   personContext,
@@ -35,20 +36,6 @@ import {
 
 /** A title no other test uses, so mails and rows are this test's own. */
 const freshTitle = (what: string) => `${what} ${Date.now().toString(36)}`;
-
-/** Saves what clicking `button` downloads and returns the file's path. */
-async function download(page: Page, button: string, file: string): Promise<string> {
-  const trigger = page.getByRole('button', { name: button, exact: true });
-  await expect(trigger).toBeEnabled();
-  const downloading = page.waitForEvent('download');
-  await trigger.click();
-  const done = await downloading;
-  expect(await done.failure()).toBeNull();
-  expect(done.suggestedFilename()).toMatch(/\.pdf$/i);
-  const path = test.info().outputPath(file);
-  await done.saveAs(path);
-  return path;
-}
 
 test('the owner sends a PDF to an existing user and a new address; both sign from their mail; the owner downloads the signed PDF and the protocol', async ({
   page,

@@ -36,6 +36,10 @@ export const DOCUMENT_NAMES = [
 ] as const;
 export type DocumentName = (typeof DOCUMENT_NAMES)[number];
 
+/** One-page documents of the same producers: the invoices and letters a seal signs in batches. */
+export const ONE_PAGE_NAMES = ['tex-1p', 'chromium-1p', 'office-1p', 'scan-1p'] as const;
+export type OnePageName = (typeof ONE_PAGE_NAMES)[number];
+
 const cacheDir = join(resultsDir, 'documents');
 
 const PACKAGES: Record<string, string> = {
@@ -215,6 +219,61 @@ function makeTex(dir: string, out: string, pages: number, figures: number): void
   writeFileSync(out, readFileSync(join(dir, 'doc.pdf')));
 }
 
+/** One invoice line: what, how many, unit price. */
+function invoiceLines(seed: number): [string, number, number][] {
+  const rnd = random(seed);
+  return Array.from({ length: 8 }, () => [
+    sentence(rnd).slice(0, 36),
+    1 + Math.floor(rnd() * 20),
+    Math.round(rnd() * 50_000) / 100,
+  ]);
+}
+
+/** A one-page invoice in LaTeX: what a business seals in batches. */
+function invoiceTex(seed: number): string {
+  const rows = invoiceLines(seed)
+    .map(([what, n, price]) => `${texEscape(what)} & ${n} & ${price.toFixed(2)} \\\\`)
+    .join('\n');
+  return [
+    '\\documentclass[11pt,a4paper]{article}',
+    '\\usepackage[T1]{fontenc}',
+    '\\usepackage[utf8]{inputenc}',
+    '\\usepackage{lmodern}',
+    '\\usepackage[colorlinks=true,pdftitle={Invoice}]{hyperref}',
+    '\\pagestyle{empty}',
+    '\\begin{document}',
+    `\\section*{Invoice 2026-${String(seed).padStart(4, '0')}}`,
+    `Muster AG, Bahnhofstrasse 1, 8001 Zürich\\\\[1em] ${texEscape(sentence(random(seed)))}`,
+    '\\begin{center}\\begin{tabular}{lrr}\\hline Item & Qty & CHF \\\\\\hline',
+    rows,
+    '\\hline\\end{tabular}\\end{center}',
+    paragraph(random(seed + 1), 3),
+    '\\end{document}',
+  ].join('\n');
+}
+
+function makeTexInvoice(dir: string, out: string): void {
+  writeFileSync(join(dir, 'doc.tex'), invoiceTex(1));
+  run('pdflatex', ['-interaction=batchmode', 'doc.tex'], dir);
+  writeFileSync(out, readFileSync(join(dir, 'doc.pdf')));
+}
+
+/** The same invoice as a web page, for Chromium's print to PDF. */
+function invoiceHtml(seed: number): string {
+  const rows = invoiceLines(seed)
+    .map(([what, n, price]) => `<tr><td>${what}</td><td>${n}</td><td>${price.toFixed(2)}</td></tr>`)
+    .join('');
+  return [
+    '<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Invoice</title>',
+    '<style>body{font-family:"DejaVu Sans",sans-serif;font-size:11pt;margin:2cm}h1{color:#006FE6}',
+    'table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:3px 6px}</style>',
+    `</head><body><h1>Rechnung 2026-${String(seed).padStart(4, '0')}</h1>`,
+    `<p>Muster AG, Bahnhofstrasse 1, 8001 Zürich</p><p>${paragraph(random(seed), 3)}</p>`,
+    `<table><tr><th>Position</th><th>Menge</th><th>CHF</th></tr>${rows}</table>`,
+    `<p>${paragraph(random(seed + 1), 2)}</p></body></html>`,
+  ].join('');
+}
+
 function reportHtml(pages: number): string {
   const rnd = random(7);
   const parts: string[] = [
@@ -241,8 +300,8 @@ function reportHtml(pages: number): string {
   return parts.join('\n');
 }
 
-function makeChromium(dir: string, out: string, pages: number): void {
-  writeFileSync(join(dir, 'report.html'), reportHtml(pages));
+function makeChromium(dir: string, out: string, pages: number, html = reportHtml(pages)): void {
+  writeFileSync(join(dir, 'report.html'), html);
   run(
     'chromium',
     [
@@ -364,7 +423,7 @@ function makeScan(
 }
 
 const RECIPES: Record<
-  DocumentName,
+  DocumentName | OnePageName,
   { producer: string; tool: string; make: (dir: string, out: string) => void }
 > = {
   'tex-89p': {
@@ -397,13 +456,33 @@ const RECIPES: Record<
     tool: 'img2pdf',
     make: (dir, out) => makeScan(dir, out, 24, 36, 88),
   },
+  'tex-1p': {
+    producer: 'pdfTeX 1.40 (hyperref, object streams)',
+    tool: 'pdflatex',
+    make: (dir, out) => makeTexInvoice(dir, out),
+  },
+  'chromium-1p': {
+    producer: "Chromium's print to PDF (Skia)",
+    tool: 'chromium',
+    make: (dir, out) => makeChromium(dir, out, 1, invoiceHtml(1)),
+  },
+  'office-1p': {
+    producer: 'LibreOffice Writer PDF export',
+    tool: 'soffice',
+    make: (dir, out) => makeOffice(dir, out, 1),
+  },
+  'scan-1p': {
+    producer: 'img2pdf, 200 dpi JPEG pages (a scanner)',
+    tool: 'img2pdf',
+    make: (dir, out) => makeScan(dir, out, 1, 20, 70),
+  },
 };
 
 /**
  * The named document from the cache, generated first when missing; a string (why) when its tool
  * is missing and cannot be installed.
  */
-export function realDocument(name: DocumentName): RealDocument | string {
+export function realDocument(name: DocumentName | OnePageName): RealDocument | string {
   const recipe = RECIPES[name];
   const file = join(cacheDir, `${name}.pdf`);
   if (!existsSync(file)) {

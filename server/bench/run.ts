@@ -6,6 +6,7 @@
  *   pdf-sign  PDF core: one SES signature on a 1 MB PDF                    (bench/pdf-sign.ts)
  *   sign      POST /v3/sign over HTTP on real documents, page images        (bench/sign.ts)
  *   qes       QES (demo) signature with the certificate issue, stamp preview (bench/qes.ts)
+ *   seal      50 one-page PDFs sealed in one POST /v3/sign                 (bench/seal.ts)
  *   render    page images: render and serve from the blob store            (bench/render.ts)
  *   list      dashboard list over 10,000 requests, 20 connections          (bench/list.ts)
  *   activity  business activity list and CSV export over 100,000 signatures (bench/activity.ts)
@@ -45,6 +46,7 @@ const BENCHES: Bench[] = [
   { name: 'pdf-sign', args: [join(benchDir, 'pdf-sign.ts')], cwd: repoDir },
   { name: 'sign', args: [join(benchDir, 'sign.ts')], cwd: repoDir },
   { name: 'qes', args: [join(benchDir, 'qes.ts')], cwd: repoDir },
+  { name: 'seal', args: [join(benchDir, 'seal.ts')], cwd: repoDir },
   { name: 'render', args: [join(benchDir, 'render.ts'), '--runs', '20'], cwd: repoDir },
   { name: 'list', args: [join(benchDir, 'list.ts')], cwd: repoDir },
   { name: 'activity', args: [join(benchDir, 'activity.ts')], cwd: repoDir },

@@ -160,4 +160,18 @@ describe('loadConfig', () => {
     expect(c.databaseUrl).toBeUndefined();
     expect(c.smtpUrl).toBeUndefined();
   });
+
+  it('gives new businesses no signer groups unless SIGNER_GROUP_LIMITS says groups/participants', () => {
+    expect(loadConfig({ DATA_DIR }).signerGroupLimits).toEqual({
+      maxGroups: 0,
+      maxParticipants: 0,
+    });
+    expect(loadConfig({ DATA_DIR, SIGNER_GROUP_LIMITS: '10/50' }).signerGroupLimits).toEqual({
+      maxGroups: 10,
+      maxParticipants: 50,
+    });
+    expect(() => loadConfig({ DATA_DIR, SIGNER_GROUP_LIMITS: 'ten' })).toThrow(
+      /SIGNER_GROUP_LIMITS/,
+    );
+  });
 });

@@ -81,6 +81,12 @@ export type Config = {
    * page at /sandbox/payments (default outside production), or `none` (default in production).
    */
   paymentProvider: 'sandbox' | 'none';
+  /**
+   * Signer groups a new business gets (SIGNER_GROUP_LIMITS, `groups/participants`, default
+   * `0/0`: off, as spec section 3 says). For installations without billing, whose plans would
+   * otherwise decide them; stored in the business's settings at its creation.
+   */
+  signerGroupLimits: { maxGroups: number; maxParticipants: number };
   /** Things worth a warning at start (the logger is made after the config). */
   warnings: readonly string[];
 };
@@ -244,6 +250,15 @@ const ZEnv = z.object({
     empty,
     z.enum(['dns', 'sandbox'], { error: 'must be dns or sandbox' }).optional(),
   ),
+  SIGNER_GROUP_LIMITS: z.preprocess(
+    empty,
+    z
+      .string()
+      .regex(/^\d{1,4}\/\d{1,4}$/, {
+        error: 'must be groups/participants, for example 10/50 (0/0: no signer groups)',
+      })
+      .optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     empty,
     z
@@ -344,8 +359,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dnsVerifier,
     trialDays: e.TRIAL_DAYS,
     paymentProvider: e.PAYMENT_PROVIDER ?? (mode === 'production' ? 'none' : 'sandbox'),
+    signerGroupLimits: signerGroupLimits(e.SIGNER_GROUP_LIMITS),
     warnings,
   };
+}
+
+/** `groups/participants` as the settings name them; without a value no signer groups. */
+function signerGroupLimits(value: string | undefined): Config['signerGroupLimits'] {
+  const [groups, participants] = (value ?? '0/0').split('/').map(Number);
+  return { maxGroups: groups ?? 0, maxParticipants: participants ?? 0 };
 }
 
 const REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const;

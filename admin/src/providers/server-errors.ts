@@ -49,6 +49,8 @@ export const errorKey = (code: string) => `errors.${code}`;
 
 /** Any failure of a call as react-admin's HttpError (see the module comment). */
 export function toHttpError(error: unknown): HttpError {
+  // A resource's own refusal (a field the call cannot check, e.g. a path segment) as it is.
+  if (error instanceof HttpError) return error;
   const api = ApiError.of(error);
   const fields = fieldErrorsOf(api);
   const errors = fields

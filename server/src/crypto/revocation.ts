@@ -93,8 +93,9 @@ export function describeCertificate(certificate: Uint8Array): {
 
 /** Whether `certificate` names `issuer`'s subject as its issuer (not a signature check). */
 export function issuedBy(certificate: Uint8Array, issuer: Uint8Array): boolean {
-  const parsed = pkijs.Certificate.fromBER(toArrayBuffer(certificate));
-  return Buffer.from(der(parsed.issuer.toSchema())).equals(
+  // The issuer's name as the certificate encodes it, read with the DER walker (a completing
+  // signature asks this of every certificate in the document; no object model per call).
+  return Buffer.from(certificateFields(certificate).issuer).equals(
     Buffer.from(issuerFacts(issuer).subject),
   );
 }

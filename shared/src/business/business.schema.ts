@@ -118,8 +118,13 @@ export const ZAes4bizSchema = z.object({
 });
 export type TAes4biz = z.infer<typeof ZAes4bizSchema>;
 
+/** A seal of the business as its members see it: what `sealAccountName` names, and its name. */
+export const ZBusinessSealSchema = z.object({ accountName: z.string(), displayName: z.string() });
+export type TBusinessSeal = z.infer<typeof ZBusinessSealSchema>;
+
 /**
- * A business. `members` holds every member's user id, admins and invitees included; `admins` the
+ * A business. `seals`: the seals the reader may seal with (a member of the seal), which the
+ * request page offers when signing. `members` holds every member's user id, admins and invitees included; `admins` the
  * admins' ids; `invitedMembers` the members who have not answered their invitation yet.
  * `deletionDueAt`: when a scheduled deletion happens (null when none is). `locked`: payment is
  * blocked or the trial expired (spec section 6: members see the locked-member dialog), by
@@ -134,6 +139,7 @@ export const ZBusinessSchema = ZBusinessBillingSchema.extend({
   members: z.array(z.string()),
   invitedMembers: z.array(z.string()),
   domains: z.array(z.string()),
+  seals: z.array(ZBusinessSealSchema),
   settings: ZBusinessSettingsSchema,
   aes4biz: ZAes4bizSchema,
   locked: z.boolean(),

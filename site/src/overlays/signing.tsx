@@ -1,4 +1,5 @@
 import { ApiError } from '@signet/shared/api/browser';
+import type { TBusinessSeal } from '@signet/shared/business/business.schema';
 import type {
   TDocumentSignature,
   TSignPayload,
@@ -27,6 +28,8 @@ export type TSigningContext = {
   language: TSignPayload['language'];
   /** Part 11 mode of the request's business: the reason is required too. */
   part11?: boolean;
+  /** The seals of the user's business they may seal with: offered instead of their own name. */
+  seals?: readonly TBusinessSeal[];
   /** After a signature: reload the request (the overlays call it). */
   onSigned: () => void;
   /** The request's documents: the signer may place their signature box on them first. */
@@ -35,13 +38,17 @@ export type TSigningContext = {
   placements?: readonly TDocumentSignature[];
 };
 
+/** What the signing form holds; `seal`: the chosen seal's account name ('' signs as oneself). */
+type TSigningValues = { name: string; reason: string; seal: string };
+
 /**
- * The signing overlay (spec 2, full-screen overlays): the name and an optional reason, then
- * `POST /v3/sign`. Success, failure and a lock (another signature is being applied) each
- * replace it with their own overlay.
+ * The signing overlay (spec 2, full-screen overlays): the name and an optional reason — and, for
+ * a member allowed to use seals of the business, whether to sign personally or seal with one
+ * (`sealAccountName`) —, then `POST /v3/sign`. Success, failure and a lock (another signature is
+ * being applied) each replace it with their own overlay.
  */
 export function openSigningOverlay(ctx: TSigningContext): number {
-  const values = { name: ctx.defaultName, reason: '' };
+  const values: TSigningValues = { name: ctx.defaultName, reason: '', seal: '' };
   return openOverlay({
     name: 'signing',
     content: (o) => <SigningBody ctx={ctx} o={o} values={values} />,
@@ -75,7 +82,7 @@ export function openSigningOverlay(ctx: TSigningContext): number {
  */
 async function submitSignature(
   ctx: TSigningContext,
-  values: { name: string; reason: string },
+  values: TSigningValues,
   tan?: string,
 ): Promise<void> {
   try {
@@ -85,6 +92,7 @@ async function submitSignature(
           signatureRequestId: ctx.requestId,
           signingName: values.name.trim(),
           ...(values.reason.trim() ? { signingReason: values.reason.trim() } : {}),
+          ...(values.seal ? { sealAccountName: values.seal } : {}),
           language: ctx.language,
           ...(ctx.placements?.length ? { documentSignatures: [...ctx.placements] } : {}),
           ...(tan ? { tan } : {}),
@@ -124,7 +132,7 @@ function SigningBody({
 }: {
   ctx: TSigningContext;
   o: OverlayContext;
-  values: { name: string; reason: string };
+  values: TSigningValues;
 }) {
   const { t } = ctx;
   const id = useId();
@@ -203,6 +211,9 @@ function SigningBody({
             </button>
           </p>
         )}
+        {ctx.seals && ctx.seals.length > 0 && (
+          <SealChoice id={id} t={t} seals={ctx.seals} values={values} />
+        )}
         <p className="rq-hint">{t('overlay.signing.legal')}</p>
         <div className="rq-overlay__actions">
           <button
@@ -219,5 +230,52 @@ function SigningBody({
         </div>
       </form>
     </div>
+  );
+}
+
+/** Sign personally or with one of the business's seals the user may use. */
+function SealChoice({
+  id,
+  t,
+  seals,
+  values,
+}: {
+  id: string;
+  t: TFunction;
+  seals: readonly TBusinessSeal[];
+  values: TSigningValues;
+}) {
+  const [chosen, setChosen] = useState(values.seal);
+  const choose = (seal: string) => {
+    values.seal = seal;
+    setChosen(seal);
+  };
+  const options = [
+    { value: '', label: t('overlay.signing.personally') },
+    ...seals.map((s) => ({
+      value: s.accountName,
+      label: t('overlay.signing.withSeal', { seal: s.displayName }),
+    })),
+  ];
+  return (
+    <>
+      <fieldset className="rq-chips" data-testid="seal-choice">
+        <legend>{t('overlay.signing.signAs')}</legend>
+        {options.map((o) => (
+          <label key={o.value} className="rq-chip" htmlFor={`${id}-seal-${o.value}`}>
+            <input
+              id={`${id}-seal-${o.value}`}
+              type="radio"
+              name={`${id}-seal`}
+              value={o.value}
+              checked={chosen === o.value}
+              onChange={() => choose(o.value)}
+            />
+            {o.label}
+          </label>
+        ))}
+      </fieldset>
+      {chosen && <p className="rq-hint">{t('overlay.signing.sealHint')}</p>}
+    </>
   );
 }

@@ -100,6 +100,12 @@ describe('seals', () => {
       members: [cast.member.user.id],
     });
     expect(granted.body.members.map((m) => m.email)).toEqual([cast.member.email]);
+    // The request page offers the seals the reader may use (the business's `seals`); the admin,
+    // who is no member of this seal, is offered none.
+    const mine = await as(t, cast.member)<{ seals: unknown[] }>('GET', '/v2/businesses/user');
+    expect(mine.body.seals).toEqual([{ accountName: 'invoices', displayName: 'Rechnungen' }]);
+    const admins = await as(t, cast.admin)<{ seals: unknown[] }>('GET', '/v2/businesses/user');
+    expect(admins.body.seals).toEqual([]);
     const sealed = await signBatch(t, cast.member.token, [
       { signatureRequestId: id, sealAccountName: 'invoices' },
     ]);

@@ -153,4 +153,19 @@ describe('signer groups', () => {
       200,
     );
   });
+
+  it('are on for new businesses of an installation that sets SIGNER_GROUP_LIMITS', async () => {
+    const own = await createTestApp({ env: { SIGNER_GROUP_LIMITS: '3/10' } });
+    try {
+      const { business, admin } = await newBusiness(own);
+      expect(business.settings.signerGroups).toEqual({ maxGroups: 3, maxParticipants: 10 });
+      const created = await as(own, admin)<TSignerGroup>('POST', '/v3/groups', {
+        name: 'Approvers',
+        members: approvers,
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+    } finally {
+      await own.close();
+    }
+  });
 });

@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { businessDomains } from '../../db/schema/business-domains.ts';
 import { businessMembers } from '../../db/schema/business-members.ts';
 import type { TBusinessRow } from '../../db/schema/businesses.ts';
+import { sealMembers, seals } from '../../db/schema/seals.ts';
 import { users } from '../../db/schema/users.ts';
 import { billingDto, lockedNow } from '../billing/billing-state.ts';
 
@@ -57,10 +58,16 @@ export function businessSettings(
 }
 
 /**
- * The API view of a business: `members` lists everyone (admins and invitees who have not answered
- * too), `admins` the admins, `invitedMembers` those invitees, `domains` the verified domains.
+ * The API view of a business for `readerId`: `members` lists everyone (admins and invitees who
+ * have not answered too), `admins` the admins, `invitedMembers` those invitees, `domains` the
+ * verified domains, `seals` the seals the reader is a member of (an admin manages every seal in
+ * the console, but seals only with those).
  */
-export async function toBusinessDto(db: DbOrTx, business: TBusinessRow): Promise<TBusiness> {
+export async function toBusinessDto(
+  db: DbOrTx,
+  business: TBusinessRow,
+  readerId: string,
+): Promise<TBusiness> {
   const members = await db
     .select({
       userId: businessMembers.userId,
@@ -76,6 +83,12 @@ export async function toBusinessDto(db: DbOrTx, business: TBusinessRow): Promise
     .from(businessDomains)
     .where(and(eq(businessDomains.businessId, business.id), eq(businessDomains.status, 'verified')))
     .orderBy(asc(businessDomains.domain));
+  const usable = await db
+    .select({ accountName: seals.accountName, displayName: seals.displayName })
+    .from(seals)
+    .innerJoin(sealMembers, and(eq(sealMembers.sealId, seals.id), eq(sealMembers.userId, readerId)))
+    .where(eq(seals.businessId, business.id))
+    .orderBy(asc(seals.displayName), asc(seals.accountName));
   return {
     ...billingDto(business),
     id: business.id,
@@ -86,6 +99,7 @@ export async function toBusinessDto(db: DbOrTx, business: TBusinessRow): Promise
     members: members.map((m) => m.userId),
     invitedMembers: members.filter((m) => !m.accepted).map((m) => m.userId),
     domains: domains.map((d) => d.domain),
+    seals: usable,
     settings: businessSettings(business),
     aes4biz: aes4bizOf(business),
     locked: lockedNow(business),

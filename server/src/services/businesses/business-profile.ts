@@ -60,7 +60,7 @@ export async function updateBusinessBase(
     await recordBusinessEvents(tx, [
       { businessId, type: 'profile_changed', actor, data: { aes4biz: a.enabled } },
     ]);
-    return toBusinessDto(tx, row);
+    return toBusinessDto(tx, row, ctx.principal.userId);
   });
 }
 

@@ -13,7 +13,8 @@ const alreadyInBusiness = () =>
 
 /**
  * `POST /v2/businesses`: a new business with the caller as its first admin, trialing for
- * `TRIAL_DAYS` with the trial's seats.
+ * `TRIAL_DAYS` with the trial's seats; its settings get the installation's signer-group limits
+ * (SIGNER_GROUP_LIMITS) when they allow any.
  */
 export async function createBusiness(
   ctx: Pick<ServiceContext, 'db' | 'principal' | 'config'>,
@@ -35,6 +36,9 @@ export async function createBusiness(
           planStartedAt: now,
           trialEndsAt: trialEnd(now, ctx.config.trialDays),
           seats: TRIAL.seats,
+          ...(ctx.config.signerGroupLimits.maxGroups > 0
+            ? { settings: { signerGroups: ctx.config.signerGroupLimits } }
+            : {}),
         })
         .returning();
       if (!business) throw new Error('business insert returned no row');
@@ -44,7 +48,7 @@ export async function createBusiness(
         .onConflictDoNothing({ target: businessMembers.userId })
         .returning();
       if (!member) throw alreadyInBusiness();
-      return toBusinessDto(tx, business);
+      return toBusinessDto(tx, business, ctx.principal.userId);
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw alreadyInBusiness();

@@ -30,7 +30,7 @@ export async function scheduleBusinessDeletion(
   businessId: string,
 ): Promise<TBusiness> {
   return changeBusiness(ctx, businessId, 'admin', async ({ tx, business, actor }) => {
-    if (business.deletionDueAt) return toBusinessDto(tx, business);
+    if (business.deletionDueAt) return toBusinessDto(tx, business, ctx.principal.userId);
     const now = new Date();
     const due = deletionDueAt(now);
     const [row] = await tx
@@ -44,7 +44,7 @@ export async function scheduleBusinessDeletion(
     await recordBusinessEvents(tx, [
       { businessId, type: 'deletion_scheduled', actor, data: { dueAt: due.toISOString() } },
     ]);
-    return toBusinessDto(tx, row ?? business);
+    return toBusinessDto(tx, row ?? business, ctx.principal.userId);
   });
 }
 
@@ -64,7 +64,7 @@ export async function revokeBusinessDeletion(
       .returning();
     // The queued job finds nothing due and ends.
     await recordBusinessEvents(tx, [{ businessId, type: 'deletion_revoked', actor }]);
-    return toBusinessDto(tx, row ?? business);
+    return toBusinessDto(tx, row ?? business, ctx.principal.userId);
   });
 }
 

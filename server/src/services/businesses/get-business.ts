@@ -9,5 +9,5 @@ export async function getBusiness(
   id: string,
 ): Promise<TBusiness> {
   const { business } = await loadMembership(ctx.db, id, ctx.principal.userId);
-  return toBusinessDto(ctx.db, business);
+  return toBusinessDto(ctx.db, business, ctx.principal.userId);
 }

@@ -19,5 +19,5 @@ export async function getUserBusiness(
     .innerJoin(businesses, eq(businesses.id, businessMembers.businessId))
     .where(eq(businessMembers.userId, ctx.principal.userId))
     .limit(1);
-  return row ? toBusinessDto(ctx.db, row.business) : null;
+  return row ? toBusinessDto(ctx.db, row.business, ctx.principal.userId) : null;
 }

@@ -173,7 +173,7 @@ export async function changeRole(
             })),
           );
         }
-        return toBusinessDto(tx, business);
+        return toBusinessDto(tx, business, ctx.principal.userId);
       },
       'members',
     );

@@ -34,8 +34,8 @@ export async function updateBusiness(
         },
       };
     }
-    if (Object.keys(set).length === 0) return toBusinessDto(tx, business);
+    if (Object.keys(set).length === 0) return toBusinessDto(tx, business, ctx.principal.userId);
     const [row] = await tx.update(businesses).set(set).where(eq(businesses.id, id)).returning();
-    return toBusinessDto(tx, row ?? business);
+    return toBusinessDto(tx, row ?? business, ctx.principal.userId);
   });
 }

@@ -11,12 +11,29 @@ const label = (sealId: string) => `seal:${sealId}`;
 export const sealSealKey = (secret: string, sealId: string, key: KeyObject): string =>
   seal(boxKey(secret), label(sealId), key.export({ type: 'pkcs8', format: 'der' }));
 
-/** The signer of a seal: its key and certificate, then the root. */
+/** Signers of recently used seals, so a batch opens a seal's key once (and its size is known). */
+const signers = new Map<string, Signer>();
+const SIGNERS_KEPT = 64;
+
+/**
+ * The signer of a seal: its key and certificate, then the root. Kept per seal and sealed key (a
+ * new key is a new entry), as the platform's own key is kept: a batch of seals opens the key and
+ * measures its signature size once, not once a document.
+ */
 export function sealSigner(secret: string, row: TSealRow, root: Uint8Array): Signer {
+  const cacheKey = `${row.id}:${row.keySealed}`;
+  const kept = signers.get(cacheKey);
+  if (kept) return kept;
   const privateKey = createPrivateKey({
     key: open(boxKey(secret), label(row.id), row.keySealed),
     format: 'der',
     type: 'pkcs8',
   });
-  return keySigner(privateKey, [new Uint8Array(Buffer.from(row.certificate, 'base64')), root]);
+  const signer = keySigner(privateKey, [
+    new Uint8Array(Buffer.from(row.certificate, 'base64')),
+    root,
+  ]);
+  if (signers.size >= SIGNERS_KEPT) signers.delete(signers.keys().next().value as string);
+  signers.set(cacheKey, signer);
+  return signer;
 }

@@ -1,11 +1,14 @@
+import { useStore } from '@nanostores/react';
 import type { TLang } from '@signet/shared/i18n/lang.rules';
 import type { TSignatureRequest } from '@signet/shared/signature-request/signature-request.schema';
 import { openAddObserverDialog } from '../../../dialogs/document/add-observer.tsx';
 import { openAddSignerDialog } from '../../../dialogs/document/add-signer.tsx';
+import { openAddSignerGroupDialog } from '../../../dialogs/document/add-signer-group.tsx';
 import { openRemoveSignerDialog } from '../../../dialogs/document/remove-signer.tsx';
 import type { TRequestDialogContext } from '../../../dialogs/document/request-dialog.tsx';
 import { api, call } from '../../../lib/api.ts';
 import type { TFunction } from '../../../lib/i18n.ts';
+import { $session } from '../../../stores/session.ts';
 import { Email, formatDate, SignerBadge } from '../ui.tsx';
 import { emailOf, type TViewer } from './useRequest.ts';
 
@@ -35,6 +38,11 @@ export function SignersCard({ t, lang, request, viewer, dialog, busy, run, setRe
       const params = { id: request.id };
       setRequest(await call(api.updateSignatureRequest, { params, body: { signer_order: sids } }));
     });
+  // Signer groups belong to a business: offered to its members only.
+  const inBusiness = useStore($session).business !== null;
+  const nextOrder = inOrder
+    ? Math.max(0, ...signers.map((s) => s.order)) + 1
+    : (signers[0]?.order ?? 1);
   return (
     <section className="rq-card" aria-labelledby="rq-signers">
       <h2 id="rq-signers">{t('view.signers')}</h2>
@@ -115,20 +123,31 @@ export function SignersCard({ t, lang, request, viewer, dialog, busy, run, setRe
       </ol>
       {signers.length === 0 && <p className="rq-hint">{t('view.noSigners')}</p>}
       {can('addSigner') && (
-        <button
-          type="button"
-          className="btn btn--secondary"
-          onClick={() =>
-            openAddSignerDialog({
-              ...dialog,
-              nextOrder: inOrder
-                ? Math.max(0, ...signers.map((s) => s.order)) + 1
-                : (signers[0]?.order ?? 1),
-            })
-          }
-        >
-          {t('action.addSigner')}
-        </button>
+        <div className="rq-card__actions">
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={() => openAddSignerDialog({ ...dialog, nextOrder })}
+          >
+            {t('action.addSigner')}
+          </button>
+          {inBusiness && (
+            <button
+              type="button"
+              className="btn btn--secondary"
+              onClick={() =>
+                void openAddSignerGroupDialog({
+                  ...dialog,
+                  nextOrder,
+                  inOrder,
+                  signers: signers.map(emailOf),
+                })
+              }
+            >
+              {t('action.addSignerGroup')}
+            </button>
+          )}
+        </div>
       )}
     </section>
   );

@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import type { TBusinessPublicInformation } from '@signet/shared/business/business.schema';
 import { codeFromLang, type TLang } from '@signet/shared/i18n/lang.rules';
 import type { TSignatureRequest } from '@signet/shared/signature-request/signature-request.schema';
@@ -11,6 +12,7 @@ import { openDeleteDocumentsDialog } from '../../../dialogs/general/delete-docum
 import { api, call } from '../../../lib/api.ts';
 import type { TFunction } from '../../../lib/i18n.ts';
 import { openSigningOverlay } from '../../../overlays/signing.tsx';
+import { $session } from '../../../stores/session.ts';
 import { showSnackbar } from '../../../stores/snackbars.ts';
 import { notify } from '../../account/session.ts';
 import { downloads, type TDownload } from '../api.ts';
@@ -74,6 +76,8 @@ export function RequestActions(props: Props) {
   const { can, mine } = viewer;
   const params = { id: request.id };
   const remindReady = usePassed(request.remind_available_at);
+  // The seals of the viewer's own business they may seal with (not the request's business).
+  const seals = useStore($session).business?.seals ?? [];
 
   const startSigning = () =>
     openSigningOverlay({
@@ -83,6 +87,7 @@ export function RequestActions(props: Props) {
       defaultName: `${user.firstName} ${user.lastName}`.trim(),
       language: codeFromLang(lang),
       part11: Boolean(business?.part11),
+      seals,
       onSigned: () => void reload(),
       documents: request.documents,
       placements: mine?.document_signatures ?? [],

@@ -1,0 +1,16 @@
+import { Edit, SimpleForm, useTranslate } from 'react-admin';
+import { usePageTitle } from '../layout/usePageTitle.ts';
+import { SealInputs } from './SealInputs.tsx';
+
+/** /business/seals/{accountname}: its certificate, name, members and API-user grants. */
+export function SealEdit() {
+  const translate = useTranslate();
+  usePageTitle(translate('seals.edit'));
+  return (
+    <Edit resource="seals" title="seals.edit" redirect="list" mutationMode="pessimistic">
+      <SimpleForm noValidate>
+        <SealInputs />
+      </SimpleForm>
+    </Edit>
+  );
+}
