@@ -9,7 +9,8 @@
  *   - completing signature (the tenth: B-LTA seal of the document; the protocol is built right
  *     after the commit) median ≤ 60 ms;
  *   - the ninth signature ≤ 1.3 × the first (medians);
- *   - growth of the file per signature, B-B part (without the time-stamp token) ≤ 16 KB (≈ 7 KB of CMS and field, ≈ 7 KB of the stamp font subsets that print every name as written).
+ *   - growth of the file per signature, B-B part (without the time-stamp token) ≤ 8 KB (issue 12;
+ *     today ≈ 7 KB of CMS and field plus ≈ 7 KB of the stamp's font subsets: over, and reported so).
  * Every other document (TeX 500 pages, Chromium, LibreOffice, scans up to 37 MB): three
  * requests of three signers, medians printed and kept in the results (no budget).
  * Then page images over HTTP: first image ≤ 150 ms, cached ≤ 10 ms.
@@ -295,9 +296,9 @@ try {
     },
     {
       name: `growth per signature, B-B part (without the time stamp), ${BUDGET_DOCUMENT}`,
-      budget: '≤ 16 KB',
+      budget: '≤ 8 KB',
       value: kb(bbGrowth),
-      ok: bbGrowth <= 16 * 1024,
+      ok: bbGrowth <= 8 * 1024,
     },
   );
   details[BUDGET_DOCUMENT] = {
