@@ -11,12 +11,17 @@ import { openDeclineDialog } from '../../../dialogs/general/decline.tsx';
 import { openDeleteDocumentsDialog } from '../../../dialogs/general/delete-documents.tsx';
 import { api, call } from '../../../lib/api.ts';
 import type { TFunction } from '../../../lib/i18n.ts';
-import { openSigningOverlay } from '../../../overlays/signing.tsx';
 import { $session } from '../../../stores/session.ts';
 import { showSnackbar } from '../../../stores/snackbars.ts';
 import { notify } from '../../account/session.ts';
 import { downloads, type TDownload } from '../api.ts';
 import type { TViewer } from './useRequest.ts';
+
+/**
+ * The signing overlay (with placement, TAN and quality steps) is loaded when the signer reaches
+ * for the button, not with the page: most visits to a request only read it.
+ */
+const loadSigningOverlay = () => import('../../../overlays/signing.tsx');
 
 type Props = {
   /** The request's business as signers see it (Part 11 asks for the reason). */
@@ -80,18 +85,22 @@ export function RequestActions(props: Props) {
   const seals = useStore($session).business?.seals ?? [];
 
   const startSigning = () =>
-    openSigningOverlay({
-      t,
-      requestId: request.id,
-      title: request.title,
-      defaultName: `${user.firstName} ${user.lastName}`.trim(),
-      language: codeFromLang(lang),
-      part11: Boolean(business?.part11),
-      seals,
-      onSigned: () => void reload(),
-      documents: request.documents,
-      placements: mine?.document_signatures ?? [],
-    });
+    loadSigningOverlay()
+      .then(({ openSigningOverlay }) =>
+        openSigningOverlay({
+          t,
+          requestId: request.id,
+          title: request.title,
+          defaultName: `${user.firstName} ${user.lastName}`.trim(),
+          language: codeFromLang(lang),
+          part11: Boolean(business?.part11),
+          seals,
+          onSigned: () => void reload(),
+          documents: request.documents,
+          placements: mine?.document_signatures ?? [],
+        }),
+      )
+      .catch(() => showSnackbar({ message: t('account:error.network'), variant: 'error' }));
 
   const completed = request.status_overall === 'SIGNED';
   const single = request.documents.length === 1 ? request.documents[0] : undefined;
@@ -106,7 +115,13 @@ export function RequestActions(props: Props) {
       )}
       <div className="rq-actions__main">
         {can('sign') && (
-          <button type="button" className="btn btn--primary btn--lg" onClick={startSigning}>
+          <button
+            type="button"
+            className="btn btn--primary btn--lg"
+            onClick={startSigning}
+            onPointerEnter={() => void loadSigningOverlay()}
+            onFocus={() => void loadSigningOverlay()}
+          >
             {t('action.sign')}
           </button>
         )}
