@@ -8,7 +8,7 @@ import {
   type PdfRef,
   PdfStream,
 } from '@libpdf/core';
-import { type FontWeight, fontBytes, fontMetrics } from './stamp/fonts.ts';
+import { embedFont, type FontWeight } from './stamp/fonts.ts';
 import { layOutStamp, type Rgb, type StampContent, type StampOp } from './stamp/layout.ts';
 
 /**
@@ -34,37 +34,9 @@ function fontOf(doc: PDF, weight: FontWeight): EmbeddedFont {
   }
   let font = fonts[weight];
   if (!font) {
-    font = embedParsedFont(doc, weight) ?? doc.embedFont(fontBytes(weight));
+    font = embedFont(doc, weight);
     fonts[weight] = font;
   }
-  return font;
-}
-
-type FontInternals = {
-  embeddedFonts?: Map<EmbeddedFont, PdfRef>;
-  ctx?: { registry?: { allocateRef?: () => PdfRef } };
-};
-
-/**
- * Embeds a weight from the font parsed once per process (`fontMetrics`), not from its bytes:
- * `doc.embedFont` parses the 630 KB TrueType file again for every document (its cmap and post
- * tables took most of a signature's font time). libpdf 0.4 offers no public way to embed a
- * parsed font, so this does what `PDFFonts.embed` does with `EmbeddedFont.fromTrueTypeFont`;
- * when those internals are not there (another libpdf), null, and the caller parses as before.
- */
-function embedParsedFont(doc: PDF, weight: FontWeight): EmbeddedFont | null {
-  const parsed = fontMetrics(weight) as unknown as {
-    constructor: { fromTrueTypeFont?: (font: unknown, data: Uint8Array) => EmbeddedFont };
-    program?: { font?: unknown };
-  };
-  const fonts = doc.fonts as unknown as FontInternals;
-  const make = parsed.constructor.fromTrueTypeFont;
-  const allocate = fonts.ctx?.registry?.allocateRef;
-  if (!make || !parsed.program?.font || !fonts.embeddedFonts || !allocate) return null;
-  const font = make.call(parsed.constructor, parsed.program.font, fontBytes(weight));
-  const ref = allocate.call(fonts.ctx?.registry);
-  fonts.embeddedFonts.set(font, ref);
-  font.setRef(ref);
   return font;
 }
 

@@ -1,7 +1,7 @@
 import { type EmbeddedFont, PDF, type PDFPage, rgb } from '@libpdf/core';
 import type { TReport } from '@signet/shared/document/document.schema';
 import type { TEvent } from '@signet/shared/signature-request/signature-request.schema';
-import { fontBytes } from '../stamp/fonts.ts';
+import { embedFont } from '../stamp/fonts.ts';
 import type { EvidenceText } from './evidence-text.ts';
 
 /**
@@ -160,8 +160,8 @@ export async function buildProtocolDocument(
   doc.setCreationDate(generated);
   doc.setModificationDate(generated);
   // Noto Sans, subset at save: every name prints as written (Greek, Polish, Cyrillic, …).
-  const font = doc.embedFont(fontBytes('regular'));
-  const bold = doc.embedFont(fontBytes('bold'));
+  const font = embedFont(doc, 'regular');
+  const bold = embedFont(doc, 'bold');
   const w = new Writer(doc, font, bold, 'Courier');
   const mono = w.mono;
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type EmbeddedFont, PDF } from '@libpdf/core';
+import { type EmbeddedFont, PDF, type PdfRef } from '@libpdf/core';
 
 /**
  * The one typeface Signet draws names with: Noto Sans (SIL Open Font License 1.1, which allows
@@ -33,7 +33,7 @@ export function fontBytes(weight: FontWeight): Uint8Array {
 
 /**
  * A parsed font for measuring text outside a document (layout, preview). Not embedded anywhere:
- * documents embed their own instance (`doc.embedFont(fontBytes(w))`), which tracks its subset.
+ * documents embed their own instance (`embedFont`), which tracks its subset.
  */
 export function fontMetrics(weight: FontWeight): EmbeddedFont {
   let font = metrics.get(weight);
@@ -43,6 +43,42 @@ export function fontMetrics(weight: FontWeight): EmbeddedFont {
     metrics.set(weight, font);
   }
   return font;
+}
+
+type FontInternals = {
+  embeddedFonts?: Map<EmbeddedFont, PdfRef>;
+  ctx?: { registry?: { allocateRef?: () => PdfRef } };
+};
+
+/**
+ * Embeds a weight from the font parsed once per process (`fontMetrics`), not from its bytes:
+ * `doc.embedFont` parses the 630 KB TrueType file again for every document (its cmap and post
+ * tables took most of a signature's font time). libpdf 0.4 offers no public way to embed a
+ * parsed font, so this does what `PDFFonts.embed` does with `EmbeddedFont.fromTrueTypeFont`;
+ * when those internals are not there (another libpdf), null, and the caller parses as before.
+ */
+function embedParsedFont(doc: PDF, weight: FontWeight): EmbeddedFont | null {
+  const parsed = fontMetrics(weight) as unknown as {
+    constructor: { fromTrueTypeFont?: (font: unknown, data: Uint8Array) => EmbeddedFont };
+    program?: { font?: unknown };
+  };
+  const fonts = doc.fonts as unknown as FontInternals;
+  const make = parsed.constructor.fromTrueTypeFont;
+  const allocate = fonts.ctx?.registry?.allocateRef;
+  if (!make || !parsed.program?.font || !fonts.embeddedFonts || !allocate) return null;
+  const font = make.call(parsed.constructor, parsed.program.font, fontBytes(weight));
+  const ref = allocate.call(fonts.ctx?.registry);
+  fonts.embeddedFonts.set(font, ref);
+  font.setRef(ref);
+  return font;
+}
+
+/**
+ * A weight embedded in `doc` (subset when the document is saved with `subsetFonts`): from the
+ * parsed font when libpdf's internals allow, else parsed from the file.
+ */
+export function embedFont(doc: PDF, weight: FontWeight): EmbeddedFont {
+  return embedParsedFont(doc, weight) ?? doc.embedFont(fontBytes(weight));
 }
 
 /** Width of `text` at `size` points in a weight. */
