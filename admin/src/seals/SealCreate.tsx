@@ -8,7 +8,7 @@ export function SealCreate() {
   usePageTitle(translate('seals.add'));
   return (
     <Create resource="seals" title="seals.add" redirect="edit" mutationMode="pessimistic">
-      <SimpleForm noValidate defaultValues={{ memberIds: [], apiUsers: [] }}>
+      <SimpleForm noValidate defaultValues={{ memberIds: [], apiUsers: [], quality: 'seal.aes' }}>
         <SealInputs creating />
       </SimpleForm>
     </Create>

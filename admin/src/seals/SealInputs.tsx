@@ -1,6 +1,8 @@
 import { Typography } from '@mui/material';
+import { SEAL_QUALITIES } from '@signet/shared/seal/seal.constants';
 import {
   AutocompleteArrayInput,
+  RadioButtonGroupInput,
   TextInput,
   useGetList,
   useRecordContext,
@@ -14,8 +16,8 @@ import type { TSealRecord } from './seals.data.ts';
 const MEMBERS_PAGE = { page: 1, perPage: 100 };
 
 /**
- * A seal's fields: its account name (only when creating: it names the seal in `sealAccountName`
- * and in its address), its display name (the certificate's and the visual signature's name),
+ * A seal's fields: its account name and quality (only when creating: the name is the seal's in
+ * `sealAccountName` and in its address, the certificate is issued for the quality), its display name (the certificate's and the visual signature's name),
  * the members who may seal with it and the API users it is granted to. The server's rules come
  * back onto the fields.
  */
@@ -40,6 +42,7 @@ export function SealInputs({ creating = false }: { creating?: boolean }) {
       ) : (
         record && (
           <Typography variant="body2" color="text.secondary" data-testid="seal-certificate">
+            {record.quality ? `${translate(`seals.quality_${record.quality}`)} · ` : ''}
             {translate('seals.certificate', {
               subject: record.certificateSubject ?? '',
               notAfter: record.certificateNotAfter
@@ -48,6 +51,15 @@ export function SealInputs({ creating = false }: { creating?: boolean }) {
             })}
           </Typography>
         )
+      )}
+      {creating && (
+        <RadioButtonGroupInput
+          source="quality"
+          label="seals.quality"
+          helperText="seals.quality_hint"
+          choices={SEAL_QUALITIES.map((q) => ({ id: q, name: `seals.quality_${q}` }))}
+          row={false}
+        />
       )}
       <TextInput
         source="displayName"

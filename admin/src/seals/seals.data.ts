@@ -1,4 +1,4 @@
-import { SEAL_ACCOUNT_NAME_PATTERN } from '@signet/shared/seal/seal.constants';
+import { SEAL_ACCOUNT_NAME_PATTERN, type TSealQuality } from '@signet/shared/seal/seal.constants';
 import type { TSeal, TSealListItem } from '@signet/shared/seal/seal.schema';
 import { HttpError } from 'react-admin';
 import { ApiError, api, call } from '../providers/client.ts';
@@ -21,6 +21,8 @@ const toRecord = (s: TSealListItem | TSeal): TSealRecord => ({
 type TSealForm = {
   accountName?: string;
   displayName?: string;
+  /** Only when creating: the certificate is issued for it. */
+  quality?: TSealQuality;
   apiUsers?: string[];
   memberIds?: string[];
 };
@@ -30,11 +32,20 @@ type TSealForm = {
  * creates the seal with its key and certificate), then the members who may use it as the
  * difference to what it had (`POST` / `DELETE …/seals/{seal}/members`).
  */
-async function saveSeal(accountName: string, form: TSealForm, before: string[]): Promise<TSeal> {
+async function saveSeal(
+  accountName: string,
+  form: TSealForm,
+  before: string[],
+  creating = false,
+): Promise<TSeal> {
   const params = { id: await currentBusinessId(), seal: accountName };
   let saved = await call(api.putSeal, {
     params,
-    body: { displayName: String(form.displayName ?? ''), apiUsers: form.apiUsers ?? [] },
+    body: {
+      displayName: String(form.displayName ?? ''),
+      apiUsers: form.apiUsers ?? [],
+      ...(creating && form.quality ? { quality: form.quality } : {}),
+    },
   });
   const wanted = form.memberIds ?? before;
   const added = wanted.filter((id) => !before.includes(id));
@@ -82,7 +93,7 @@ export const sealsData: TResourceData = {
     const form = data as TSealForm;
     const accountName = String(form.accountName ?? '').trim();
     await assertNewAccountName(accountName);
-    const saved = await saveSeal(accountName, form, []);
+    const saved = await saveSeal(accountName, form, [], true);
     return { data: toRecord(saved) as never };
   },
   update: async ({ id, data, previousData }) => {

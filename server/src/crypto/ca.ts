@@ -62,6 +62,8 @@ export type QtspIssueOptions = IssueOptions & {
   /** QES: the qualified statements (QcType eSign, QcSSCD); AES without. */
   qualified: boolean;
   legislation?: 'EIDAS' | 'ZERTES';
+  /** A seal's certificate (QcType eSeal); else a person's (eSign). */
+  seal?: boolean;
   /** The demo policy's CPS and the PKI disclosure statement. */
   policyUrl: string;
 };
@@ -81,6 +83,11 @@ export type DemoQtsp = {
    * name), marked as a test certificate (see qualified.ts). The caller registers it.
    */
   issue(options: QtspIssueOptions): IssuedSigner;
+  /**
+   * The same certificate with its key handed out: for a seal, whose key Signet keeps sealed
+   * (as `issueKeyPair` does for `seal.aes`).
+   */
+  issueKeyPair(options: QtspIssueOptions): { privateKey: KeyObject; certificate: Uint8Array };
 };
 
 export type CertificateAuthority = {
@@ -287,6 +294,22 @@ export function loadCa(serialized: SerializedCa, secret: string): CertificateAut
   const qtsp = pairKey('qtsp', serialized.qtsp);
   const qtspOcsp = pairKey('qtspOcsp', serialized.qtspOcsp);
   const qtspChain = [qtsp.certificate, rootCertificate];
+  const issueFromQtsp = (options: QtspIssueOptions) => {
+    const now = options.now ?? new Date();
+    return issueEndEntity(qtsp, {
+      ...options,
+      notAfter: new Date(now.getTime() + (options.validityMinutes ?? 60) * 60_000),
+      extensions: {
+        policies: demoPolicies(options.policyUrl),
+        qcStatements: demoQcStatements({
+          qualified: options.qualified,
+          pdsUrl: options.policyUrl,
+          ...(options.seal ? { seal: true } : {}),
+          ...(options.legislation ? { legislation: options.legislation } : {}),
+        }),
+      },
+    });
+  };
   return {
     rootCertificate,
     platformCertificate,
@@ -299,21 +322,10 @@ export function loadCa(serialized: SerializedCa, secret: string): CertificateAut
       caSigner: keySigner(qtsp.privateKey, qtspChain),
       ocspSigner: keySigner(qtspOcsp.privateKey, [qtspOcsp.certificate, ...qtspChain]),
       issue(options) {
-        const now = options.now ?? new Date();
-        const { privateKey, certificate } = issueEndEntity(qtsp, {
-          ...options,
-          notAfter: new Date(now.getTime() + (options.validityMinutes ?? 60) * 60_000),
-          extensions: {
-            policies: demoPolicies(options.policyUrl),
-            qcStatements: demoQcStatements({
-              qualified: options.qualified,
-              pdsUrl: options.policyUrl,
-              ...(options.legislation ? { legislation: options.legislation } : {}),
-            }),
-          },
-        });
+        const { privateKey, certificate } = issueFromQtsp(options);
         return { certificate, signer: keySigner(privateKey, [certificate, ...qtspChain]) };
       },
+      issueKeyPair: issueFromQtsp,
     },
     issueKeyPair(options) {
       const now = options.now ?? new Date();

@@ -33,6 +33,7 @@ export const OID = {
   qcPds: '0.4.0.1862.1.5',
   qcType: '0.4.0.1862.1.6',
   qcTypeEsign: '0.4.0.1862.1.6.1',
+  qcTypeEseal: '0.4.0.1862.1.6.2',
   qcCcLegislation: '0.4.0.1862.1.7',
   kpTimeStamping: '1.3.6.1.5.5.7.3.8',
   kpOcspSigning: '1.3.6.1.5.5.7.3.9',

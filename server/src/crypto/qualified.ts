@@ -30,8 +30,10 @@ export function demoPolicies(cpsUrl: string): Uint8Array {
 }
 
 export type QcStatementOptions = {
-  /** QES: QcSSCD (the key is in a qualified device, here simulated) and QcType eSign. */
+  /** QES: QcSSCD (the key is in a qualified device, here simulated) and QcType eSign or eSeal. */
   qualified: boolean;
+  /** A seal's certificate (QcType eSeal) rather than a person's (eSign). */
+  seal?: boolean;
   /** ZertES certificates name the Swiss legislation (QcCClegislation "CH"). */
   legislation?: 'EIDAS' | 'ZERTES';
   /** Where the PKI disclosure statement is (QcPDS, English). */
@@ -42,7 +44,10 @@ export type QcStatementOptions = {
 export function demoQcStatements(options: QcStatementOptions): Uint8Array {
   const statements: Uint8Array[] = [seq(oidDer(DEMO_QC_STATEMENT_OID), utf8(DEMO_NOTICE))];
   if (options.qualified) {
-    statements.push(seq(oidDer(OID.qcType), seq(oidDer(OID.qcTypeEsign))), seq(oidDer(OID.qcSscd)));
+    statements.push(
+      seq(oidDer(OID.qcType), seq(oidDer(options.seal ? OID.qcTypeEseal : OID.qcTypeEsign))),
+      seq(oidDer(OID.qcSscd)),
+    );
   }
   // QcPDS: SEQUENCE OF PdsLocation { url IA5String, language PrintableString (2) }
   statements.push(

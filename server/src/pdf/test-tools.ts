@@ -323,6 +323,20 @@ function derToPem(der: Uint8Array): string {
 }
 
 /** Attribute checks of PAdES B-B on one `openssl cms -print` output. */
+/**
+ * The qcStatements extension value of the signing certificate in one `dumpSignatureCms` print
+ * (`openssl cms -print`); throws when the certificate has none.
+ */
+export function qcStatementsOf(printed: string): Buffer {
+  const after = printed.split('object: qcStatements')[1] ?? '';
+  const block = after.split(/object: |sig_alg:/)[0] ?? '';
+  const hex = [...block.matchAll(/^\s+[0-9a-f]{4} - ((?:[0-9a-f]{2}[ -]){1,16})/gm)]
+    .map((m) => (m[1] ?? '').replace(/[ -]/g, ''))
+    .join('');
+  if (hex.length <= 20) throw new Error('no qcStatements in the signing certificate');
+  return Buffer.from(hex, 'hex');
+}
+
 export function signedAttributeNames(printed: string): string[] {
   const section = printed.split('signedAttrs:')[1]?.split(/signatureAlgorithm:/)[0] ?? '';
   return [...section.matchAll(/object: (\S+) \(([\d.]+)\)/g)].map((m) => m[2] ?? '');

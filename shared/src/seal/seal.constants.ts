@@ -9,6 +9,15 @@ export const SEAL_DISPLAY_NAME_MAX_LENGTH = 64;
 /** Seals one business may have. */
 export const SEALS_MAX = 20;
 
+/**
+ * A seal's quality, chosen when it is created (its certificate is issued for it): `seal.aes`, an
+ * advanced seal on a certificate of the built-in CA; `seal.qes`, a qualified seal on a certificate
+ * of the trust service (the Demo QTSP outside production, marked as a test). A request that asks
+ * for QES takes a `seal.qes` seal.
+ */
+export const SEAL_QUALITIES = ['seal.aes', 'seal.qes'] as const;
+export type TSealQuality = (typeof SEAL_QUALITIES)[number];
+
 /** Seal error codes. */
 export const SEAL_ERRORS = {
   /** 403: the caller is not a member of the seal (nor an API user it is granted to). */
@@ -17,4 +26,6 @@ export const SEAL_ERRORS = {
   tooMany: 'TOO_MANY_SEALS',
   /** 400: a user id that is no member of the business, or an unknown API user. */
   notInBusiness: 'NOT_IN_BUSINESS',
+  /** 409: a seal keeps the quality it was created with (its certificate was issued for it). */
+  qualityFixed: 'SEAL_QUALITY_FIXED',
 } as const;

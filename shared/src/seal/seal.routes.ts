@@ -34,7 +34,7 @@ export const sealRoutes = {
   putSeal: defineRoute({
     ...ENDPOINTS.putSeal,
     summary: 'Create or edit a seal (admin)',
-    description: `${ADMIN} A new account name creates the seal: a key pair and a certificate of the built-in CA naming the business (seal.aes). At most ${SEALS_MAX} (409 TOO_MANY_SEALS). apiUsers replaces the API users it is granted to.`,
+    description: `${ADMIN} A new account name creates the seal: a key pair and a certificate naming the business, for quality — seal.aes (default): of the built-in CA; seal.qes: a qualified seal certificate of the trust service (the Demo QTSP outside production; 503 TRUST_SERVICE_UNAVAILABLE where there is none). The quality is fixed (another one later: 409 SEAL_QUALITY_FIXED). At most ${SEALS_MAX} (409 TOO_MANY_SEALS). apiUsers replaces the API users it is granted to.`,
     tags,
     params: ZSealParamsSchema,
     body: ZSealInputSchema,
@@ -43,7 +43,7 @@ export const sealRoutes = {
   addSealMembers: defineRoute({
     ...ENDPOINTS.addSealMembers,
     summary: 'Let members of the business use the seal (admin)',
-    description: `${ADMIN} A user id that is no member: 400 NOT_IN_BUSINESS.`,
+    description: `$ADMINA user id that is no member: 400 NOT_IN_BUSINESS.`,
     tags,
     params: ZSealParamsSchema,
     body: ZSealMembersSchema,

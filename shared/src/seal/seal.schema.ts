@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { SEAL_ACCOUNT_NAME_PATTERN, SEAL_DISPLAY_NAME_MAX_LENGTH } from './seal.constants.ts';
+import {
+  SEAL_ACCOUNT_NAME_PATTERN,
+  SEAL_DISPLAY_NAME_MAX_LENGTH,
+  SEAL_QUALITIES,
+} from './seal.constants.ts';
 
 export * from './seal.constants.ts';
 
@@ -17,8 +21,8 @@ export type TSealList = z.infer<typeof ZSealListSchema>;
 
 /** One seal with who may use it and its certificate. */
 export const ZSealSchema = ZSealListItemSchema.extend({
-  /** `seal.aes`: an advanced electronic seal on a certificate of the built-in CA. */
-  quality: z.literal('seal.aes'),
+  /** See SEAL_QUALITIES. */
+  quality: z.enum(SEAL_QUALITIES),
   /** The certificate's subject, e.g. `CN=Invoices, O=Muster AG`. */
   certificateSubject: z.string(),
   certificateNotAfter: z.string(),
@@ -37,10 +41,12 @@ export type TSealParams = z.infer<typeof ZSealParamsSchema>;
 
 /**
  * `PUT …/seals/{seal}`: the display name and the API users it is granted to. A seal that does
- * not exist yet is created by it (its key and certificate issued then).
+ * not exist yet is created by it (its key and certificate issued then, for `quality`, default
+ * `seal.aes`); an existing seal keeps its quality (another one: 409 SEAL_QUALITY_FIXED).
  */
 export const ZSealInputSchema = z.strictObject({
   displayName: z.string().trim().min(1).max(SEAL_DISPLAY_NAME_MAX_LENGTH),
+  quality: z.enum(SEAL_QUALITIES).optional(),
   apiUsers: z.array(z.string().max(100)).max(100).optional(),
 });
 export type TSealInput = z.infer<typeof ZSealInputSchema>;

@@ -1,3 +1,4 @@
+import type { TSealQuality } from '@signet/shared/seal/seal.constants';
 import {
   index,
   pgTable,
@@ -13,8 +14,8 @@ import { users } from './users.ts';
 
 /**
  * A business's electronic seals: an account name, a display name, and a key pair with a
- * certificate of the built-in CA naming the business (`seal.aes`); the private key is sealed
- * under SIGNET_SECRET like the CA's (label `seal:<id>`).
+ * certificate naming the business — of the built-in CA (`seal.aes`) or of the trust service
+ * (`seal.qes`); the private key is sealed under SIGNET_SECRET like the CA's (label `seal:<id>`).
  */
 export const seals = pgTable(
   'seals',
@@ -25,6 +26,8 @@ export const seals = pgTable(
       .references(() => businesses.id, { onDelete: 'cascade' }),
     accountName: text('account_name').notNull(),
     displayName: text('display_name').notNull(),
+    /** What its certificate was issued for; fixed for the seal's life. */
+    quality: text('quality').$type<TSealQuality>().notNull().default('seal.aes'),
     /** DER, base64. */
     certificate: text('certificate').notNull(),
     keySealed: text('key_sealed').notNull(),

@@ -29,5 +29,17 @@ export function demoQtsp(db: DbOrTx, ca: CertificateAuthority, publicUrl: string
       await registerCertificate(db, 'signer', issued.certificate);
       return issued;
     },
+    async issueSeal({ subject, legislation, validityDays }) {
+      const issued = ca.demoQtsp.issueKeyPair({
+        subject,
+        qualified: true,
+        seal: true,
+        legislation,
+        validityMinutes: validityDays * 24 * 60,
+        urls: demoQtspUrls(publicUrl),
+        policyUrl: `${publicUrl}${PKI_PATHS.demoQtspPolicy}`,
+      });
+      return { ...issued, chain: [ca.demoQtsp.certificate, ca.rootCertificate] };
+    },
   };
 }

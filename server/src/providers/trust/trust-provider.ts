@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import type { TLegislation } from '@signet/shared/user/user.schema';
 import type { CertificateSubject } from '../../crypto/certificates.ts';
 import type { Signer } from '../../crypto/signer.ts';
@@ -21,4 +22,17 @@ export type TrustProvider = {
     qualified: boolean;
     legislation: TLegislation;
   }): Promise<{ signer: Signer; certificate: Uint8Array }>;
+  /**
+   * Issues a qualified seal certificate (QcType eSeal) for a business's seal, with a fresh key
+   * Signet keeps sealed like a `seal.aes` key (a real provider would keep it in its remote
+   * signing device; this interface is where that adapter goes). Resolves to the key, the
+   * certificate and the chain up to the root (without the certificate itself). Unlike `issue`,
+   * it does not register the certificate: the caller does, in the transaction that stores the
+   * seal.
+   */
+  issueSeal(request: {
+    subject: CertificateSubject;
+    legislation: TLegislation;
+    validityDays: number;
+  }): Promise<{ privateKey: KeyObject; certificate: Uint8Array; chain: Uint8Array[] }>;
 };

@@ -6,8 +6,15 @@ import type {
   TSignatureRequest,
 } from '@signet/shared/signature-request/signature-request.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oidDer } from '../../crypto/der.ts';
 import { makeTestPdf } from '../../pdf/make-test-pdf.ts';
-import { pdfsig, pdfText, requireTool } from '../../pdf/test-tools.ts';
+import {
+  dumpSignatureCms,
+  pdfsig,
+  pdfText,
+  qcStatementsOf,
+  requireTool,
+} from '../../pdf/test-tools.ts';
 import { as, businessCast } from '../businesses/testing.ts';
 import { createDocumentsTestApp, uploadPdf } from '../documents/testing.ts';
 import { signBatch } from '../signing/testing.ts';
@@ -166,6 +173,66 @@ describe('seals', () => {
         members: [cast.member.user.id],
       });
     }
+  });
+
+  it('a qualified seal (seal.qes, Demo QTSP) seals a request asking for QES; the certificate says eSeal and test', async () => {
+    const created = await as(t, cast.admin)<TSeal>('PUT', `${seals}/contracts`, {
+      displayName: 'Verträge',
+      quality: 'seal.qes',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body).toMatchObject({ accountName: 'contracts', quality: 'seal.qes' });
+    expect(created.body.certificateSubject).toContain('O=Muster AG');
+    // Its quality is fixed; the display name is not.
+    const changed = await as(t, cast.admin)<{ code: string }>('PUT', `${seals}/contracts`, {
+      displayName: 'Verträge',
+      quality: 'seal.aes',
+    });
+    expect(changed.status).toBe(409);
+    expect(changed.body.code).toBe(SEAL_ERRORS.qualityFixed);
+    const renamed = await as(t, cast.admin)<TSeal>('PUT', `${seals}/contracts`, {
+      displayName: 'Verträge und Offerten',
+    });
+    expect(renamed.body).toMatchObject({
+      displayName: 'Verträge und Offerten',
+      quality: 'seal.qes',
+    });
+
+    const doc = await uploadPdf(t, cast.member.token, await makeTestPdf(), 'Vertrag QES-Siegel');
+    const request = await as(t, cast.member)<TSignatureRequest>('POST', '/v3/signature-requests', {
+      title: 'Vertrag QES-Siegel',
+      documents: [{ document_id: doc.id }],
+      signatures: [{ account_email: cast.member.email, signature_level: 'QES' }],
+    });
+    const id = request.body.id;
+    await as(t, cast.member)('POST', `/v3/signature-requests/${id}/initiate`);
+    await as(t, cast.admin)('POST', `${seals}/contracts/members`, {
+      members: [cast.member.user.id],
+    });
+    // No TAN: a seal is the business's, not the caller's own certificate.
+    const sealed = await signBatch(t, cast.member.token, [
+      { signatureRequestId: id, sealAccountName: 'contracts' },
+    ]);
+    expect(sealed[0], JSON.stringify(sealed)).toMatchObject({ ok: true, status_overall: 'SIGNED' });
+    const pdf = await download({ Authorization: `Bearer ${cast.member.token}` }, doc.id);
+    const verdict = pdfsig(pdf);
+    expect(verdict.signatures[0]?.valid, verdict.signatures[0]?.text).toBe(true);
+    expect(subjectOf(pdf)).toContain('CN=Verträge');
+    const qc = qcStatementsOf(dumpSignatureCms(pdf)[0] as string);
+    expect(qc.includes(Buffer.from(oidDer('0.4.0.1862.1.6.2')))).toBe(true); // QcType eSeal
+    expect(qc.includes(Buffer.from(oidDer('0.4.0.1862.1.6.1')))).toBe(false); // not eSign
+    expect(qc.includes(Buffer.from(oidDer('0.4.0.1862.1.1')))).toBe(false); // never QcCompliance
+    expect(qc.includes(Buffer.from('TEST SYSTEM'))).toBe(true);
+    const words = pdfText(pdf);
+    expect(words).toContain('Qualified electronic seal – DEMO, Test System');
+    const events = await as(t, cast.member)<{
+      events: { type: string; data: Record<string, unknown> }[];
+    }>('GET', `/v3/signature-requests/${id}/events`);
+    expect(events.body.events.find((e) => e.type === 'signed')?.data).toMatchObject({
+      quality: 'SEAL',
+      seal: 'contracts',
+      seal_quality: 'seal.qes',
+    });
   });
 
   it('seal 20 invoices in one batch for an API user the seal is granted to', async () => {

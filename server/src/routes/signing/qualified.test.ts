@@ -9,7 +9,13 @@ import type { TVerifyReport } from '@signet/shared/verify/verify.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oidDer } from '../../crypto/der.ts';
 import { makeTestPdf } from '../../pdf/make-test-pdf.ts';
-import { dumpSignatureCms, pdfsig, pdfText, requireTool } from '../../pdf/test-tools.ts';
+import {
+  dumpSignatureCms,
+  pdfsig,
+  pdfText,
+  qcStatementsOf,
+  requireTool,
+} from '../../pdf/test-tools.ts';
 import { platformCa } from '../../services/pki/platform-ca.ts';
 import { signUp } from '../auth/testing.ts';
 import { createDocumentsTestApp, uploadPdf } from '../documents/testing.ts';
@@ -59,17 +65,6 @@ async function requestFor(
   );
   expect(sent.status).toBe(200);
   return sent.body;
-}
-
-/** The qcStatements extension value of the signing certificate, from `openssl cms -print`. */
-function qcStatements(printed: string): Buffer {
-  const after = printed.split('object: qcStatements')[1] ?? '';
-  const block = after.split(/object: |sig_alg:/)[0] ?? '';
-  const hex = [...block.matchAll(/^\s+[0-9a-f]{4} - ((?:[0-9a-f]{2}[ -]){1,16})/gm)]
-    .map((m) => (m[1] ?? '').replace(/[ -]/g, ''))
-    .join('');
-  expect(hex.length).toBeGreaterThan(20);
-  return Buffer.from(hex, 'hex');
 }
 
 async function tanFromMail(email: string): Promise<string> {
@@ -166,7 +161,7 @@ describe('a request that asks for QES (Demo QTSP)', () => {
     expect(verdict.signatures[0]?.text).toContain(
       'Signer Certificate Common Name: Łukasz Żółć-Ελένη',
     );
-    const qc = qcStatements(dumpSignatureCms(pdf)[0] as string);
+    const qc = qcStatementsOf(dumpSignatureCms(pdf)[0] as string);
     expect(qc.includes(Buffer.from(oidDer('0.4.0.1862.1.4')))).toBe(true); // QcSSCD: a QES certificate
     expect(qc.includes(Buffer.from(oidDer('0.4.0.1862.1.7')))).toBe(true); // QcCClegislation CH (ZertES)
     expect(qc.includes(Buffer.from(oidDer('0.4.0.1862.1.1')))).toBe(false); // never QcCompliance: a demo
@@ -222,7 +217,7 @@ describe('a request that asks for QES (Demo QTSP)', () => {
 
     const pdf = await download(owner.token, request.documents[0]?.id as string);
     // AES: the identified name, marked as test, without the QES statements.
-    const qc = qcStatements(dumpSignatureCms(pdf)[0] as string);
+    const qc = qcStatementsOf(dumpSignatureCms(pdf)[0] as string);
     expect(qc.includes(Buffer.from('TEST SYSTEM'))).toBe(true);
     expect(qc.includes(Buffer.from(oidDer('0.4.0.1862.1.4')))).toBe(false);
     const verified = await t.request<TVerifyReport>('POST', '/api/v1/verify', {

@@ -13,9 +13,13 @@ import { AppError } from '../../errors.ts';
 import { changeBusiness, readBusiness } from '../businesses/membership.ts';
 import type { ServiceContext } from '../context.ts';
 import { issuerUrls, platformCa } from '../pki/platform-ca.ts';
+import { trustProvider } from '../signing/trust-step.ts';
 import { sealSealKey } from './seal-keys.ts';
 
 type Ctx = Pick<ServiceContext, 'db' | 'principal' | 'config'>;
+
+/** A seal's certificate lives three years (a new seal is a new key and certificate). */
+const SEAL_VALIDITY_DAYS = 3 * 365;
 
 const sealNotFound = () => new AppError('NOT_FOUND', 404, 'No such seal');
 
@@ -40,7 +44,7 @@ async function sealDto(db: DbOrTx, row: TSealRow): Promise<TSeal> {
     displayName: row.displayName,
     amountApiKeys: grants.length,
     amountMembers: members.length,
-    quality: 'seal.aes',
+    quality: row.quality,
     certificateSubject: certificateSubjectOf(row),
     certificateNotAfter: certificate.notAfter.toISOString(),
     members,
@@ -109,8 +113,9 @@ export async function getSeal(ctx: Ctx, businessId: string, accountName: string)
 
 /**
  * `PUT /v1/businesses/{id}/seals/{seal}` (admin). Decision: the spec has no call that creates a
- * seal, so PUT of a new account name creates it — an EC P-256 key and a certificate of the built-in
- * CA with the display name as common name and the business as organisation (`seal.aes`), the key
+ * seal, so PUT of a new account name creates it — an EC P-256 key and a certificate with the
+ * display name as common name and the business as organisation: of the built-in CA (`seal.aes`),
+ * or a qualified seal certificate of the trust service (`seal.qes`; its quality is fixed), the key
  * sealed under SIGNET_SECRET, the certificate registered for OCSP and CRL. An existing seal gets
  * its new display name (the certificate keeps the one it was issued with). `apiUsers` replaces
  * the API users it is granted to.
@@ -121,14 +126,22 @@ export async function putSeal(
   accountName: string,
   input: TSealInput,
 ): Promise<TSeal> {
-  // The CA is read outside the transaction (it may write on first use).
+  // The CA and the trust service are read outside the transaction (they may write on first use).
   const ca = await platformCa(ctx.db, ctx.config);
+  const qualified = input.quality === 'seal.qes' ? await trustProvider(ctx) : null;
   return changeBusiness(ctx, businessId, 'admin', async ({ tx, business }) => {
     const [existing] = await tx
       .select()
       .from(seals)
       .where(and(eq(seals.businessId, business.id), eq(seals.accountName, accountName)));
     let row: TSealRow;
+    if (existing && input.quality && input.quality !== existing.quality) {
+      throw new AppError(
+        SEAL_ERRORS.qualityFixed,
+        409,
+        'A seal keeps the quality it was created with; create another seal for another quality.',
+      );
+    }
     if (existing) {
       const [updated] = await tx
         .update(seals)
@@ -148,15 +161,24 @@ export async function putSeal(
           `A business can have at most ${SEALS_MAX} seals`,
         );
       }
-      const issued = ca.issueKeyPair({
-        subject: {
-          commonName: input.displayName,
-          organization: business.name,
-          ...(ctx.config.platform === 'CH' ? { country: 'CH' } : {}),
-        },
-        validityDays: 3 * 365,
-        urls: issuerUrls(ctx.config.publicUrl),
-      });
+      const quality = input.quality ?? 'seal.aes';
+      const subject = {
+        commonName: input.displayName,
+        organization: business.name,
+        ...(ctx.config.platform === 'CH' ? { country: 'CH' } : {}),
+      };
+      // seal.aes: the built-in CA; seal.qes: a qualified seal certificate of the trust service.
+      const issued = qualified
+        ? await qualified.issueSeal({
+            subject,
+            legislation: ctx.config.platform === 'CH' ? 'ZERTES' : 'EIDAS',
+            validityDays: SEAL_VALIDITY_DAYS,
+          })
+        : ca.issueKeyPair({
+            subject,
+            validityDays: SEAL_VALIDITY_DAYS,
+            urls: issuerUrls(ctx.config.publicUrl),
+          });
       const id = crypto.randomUUID();
       const [inserted] = await tx
         .insert(seals)
@@ -165,19 +187,24 @@ export async function putSeal(
           businessId: business.id,
           accountName,
           displayName: input.displayName,
+          quality,
           certificate: Buffer.from(issued.certificate).toString('base64'),
           keySealed: sealSealKey(ctx.config.secret, id, issued.privateKey),
         })
         .returning();
       if (!inserted) throw new Error('insert returned no row');
-      const d = describeCertificate(issued.certificate);
-      await tx.insert(issuedCertificates).values({
-        serial: d.serialHex,
-        purpose: 'seal',
-        subject: d.subject,
-        notAfter: d.notAfter,
-        certificate: inserted.certificate,
-      });
+      // Registered for the OCSP responder and CRL: the built-in CA's, and the Demo QTSP's (whose
+      // responder is Signet's); a real trust service answers for its own certificates.
+      if (!qualified || qualified.demo) {
+        const d = describeCertificate(issued.certificate);
+        await tx.insert(issuedCertificates).values({
+          serial: d.serialHex,
+          purpose: 'seal',
+          subject: d.subject,
+          notAfter: d.notAfter,
+          certificate: inserted.certificate,
+        });
+      }
       row = inserted;
     }
     if (input.apiUsers) {

@@ -1,6 +1,7 @@
-import { SEAL_ERRORS } from '@signet/shared/seal/seal.constants';
+import { SEAL_ERRORS, type TSealQuality } from '@signet/shared/seal/seal.constants';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
+import type { CertificateAuthority } from '../../crypto/ca.ts';
 import type { Signer } from '../../crypto/signer.ts';
 import type { Db } from '../../db/client.ts';
 import { apiUsers } from '../../db/schema/api-users.ts';
@@ -14,6 +15,7 @@ import { sealSigner } from './seal-keys.ts';
 /** The seal a signature is made with, and what the evidence and the visual signature say of it. */
 export type TSealForSigning = {
   signer: Signer;
+  quality: TSealQuality;
   accountName: string;
   displayName: string;
   businessName: string;
@@ -29,7 +31,7 @@ export async function sealForSigning(
   config: Pick<Config, 'secret'>,
   principal: UserPrincipal,
   accountName: string,
-  root: Uint8Array,
+  ca: Pick<CertificateAuthority, 'rootCertificate' | 'demoQtsp'>,
 ): Promise<TSealForSigning> {
   const api = principal.apiUser;
   const [row] = api
@@ -64,8 +66,16 @@ export async function sealForSigning(
   if (!row) {
     throw new AppError(SEAL_ERRORS.notAllowed, 403, 'You may not seal with this seal.');
   }
+  // A seal.aes certificate is the built-in CA's (under the root); a seal.qes one the trust
+  // service's — the Demo QTSP, the only one there is (a real provider's chain would be stored
+  // with the seal).
+  const chain =
+    row.seal.quality === 'seal.qes'
+      ? [ca.demoQtsp.certificate, ca.rootCertificate]
+      : [ca.rootCertificate];
   return {
-    signer: sealSigner(config.secret, row.seal, root),
+    signer: sealSigner(config.secret, row.seal, chain),
+    quality: row.seal.quality,
     accountName: row.seal.accountName,
     displayName: row.seal.displayName,
     businessName: row.businessName,

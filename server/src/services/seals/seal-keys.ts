@@ -16,11 +16,11 @@ const signers = new Map<string, Signer>();
 const SIGNERS_KEPT = 64;
 
 /**
- * The signer of a seal: its key and certificate, then the root. Kept per seal and sealed key (a
- * new key is a new entry), as the platform's own key is kept: a batch of seals opens the key and
- * measures its signature size once, not once a document.
+ * The signer of a seal: its key and certificate, then its issuer's chain (`chain`: up to the
+ * root). Kept per seal and sealed key (a new key is a new entry), as the platform's own key is
+ * kept: a batch of seals opens the key and measures its signature size once, not once a document.
  */
-export function sealSigner(secret: string, row: TSealRow, root: Uint8Array): Signer {
+export function sealSigner(secret: string, row: TSealRow, chain: readonly Uint8Array[]): Signer {
   const cacheKey = `${row.id}:${row.keySealed}`;
   const kept = signers.get(cacheKey);
   if (kept) return kept;
@@ -31,7 +31,7 @@ export function sealSigner(secret: string, row: TSealRow, root: Uint8Array): Sig
   });
   const signer = keySigner(privateKey, [
     new Uint8Array(Buffer.from(row.certificate, 'base64')),
-    root,
+    ...chain,
   ]);
   if (signers.size >= SIGNERS_KEPT) signers.delete(signers.keys().next().value as string);
   signers.set(cacheKey, signer);

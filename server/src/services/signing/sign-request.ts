@@ -5,6 +5,7 @@ import type {
 } from '@signet/shared/signature-request/signature-request.schema';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { CertificateAuthority } from '../../crypto/ca.ts';
 import type { Db } from '../../db/client.ts';
 import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import { AppError } from '../../errors.ts';
@@ -52,9 +53,9 @@ export async function signRequest(
 ): Promise<TRequestStatus> {
   const id = entry.signatureRequestId;
   const ca = await platformCa(ctx.db, ctx.config);
-  const sealing = entry.sealAccountName
-    ? await sealFor(ctx, entry.sealAccountName, ca.rootCertificate)
-    : null;
+  // A batch resolved the seal once (trust-step.ts); a single call reads it here.
+  const sealing =
+    trust.seal ?? (entry.sealAccountName ? await sealFor(ctx, entry.sealAccountName, ca) : null);
   const tsa = await timestampAuthority(ctx.config, ca);
   // Visible to lock-status while the signature is applied; cleared in the signing transaction.
   // One statement that only writes for a signer whose turn it is on an open request, so a
@@ -124,6 +125,7 @@ export async function signRequest(
                           quality: 'SEAL',
                           certificate: 'seal',
                           seal: sealing.accountName,
+                          seal_quality: sealing.quality,
                           on_behalf_of: sealing.businessName,
                         }
                       : {}),
@@ -165,12 +167,12 @@ export async function signRequest(
 function sealFor(
   ctx: SigningContext,
   accountName: string,
-  root: Uint8Array,
+  ca: CertificateAuthority,
 ): Promise<TSealForSigning> {
   if (isDirectSigner(ctx.principal)) {
     throw new AppError(SEAL_ERRORS.notAllowed, 403, 'You may not seal with this seal.');
   }
-  return sealForSigning(ctx.db, ctx.config, ctx.principal as UserPrincipal, accountName, root);
+  return sealForSigning(ctx.db, ctx.config, ctx.principal as UserPrincipal, accountName, ca);
 }
 
 /**

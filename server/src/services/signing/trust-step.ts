@@ -10,12 +10,14 @@ import type { CertificateSubject } from '../../crypto/certificates.ts';
 import type { Signer } from '../../crypto/signer.ts';
 import { signers } from '../../db/schema/signers.ts';
 import type { TUserRow } from '../../db/schema/users.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, isAppError } from '../../errors.ts';
 import { demoQtsp } from '../../providers/trust/demo-qtsp.ts';
 import type { TrustProvider } from '../../providers/trust/trust-provider.ts';
+import type { UserPrincipal } from '../context.ts';
 import { platformCa } from '../pki/platform-ca.ts';
+import { sealForSigning, type TSealForSigning } from '../seals/seal-for-signing.ts';
 import { requireUser } from '../users/find-user.ts';
-import { SES_PROVIDER, signatureQualitiesOf } from '../users/user-dto.ts';
+import { SES_PROVIDER, signatureQualitiesOf, TRUST_PROVIDER } from '../users/user-dto.ts';
 import type { AccountSigningContext, SigningContext } from './context.ts';
 import type { TSignPayload } from './sign-request.ts';
 import {
@@ -34,6 +36,8 @@ export type EntryTrust = {
   provider: string;
   /** A certificate of the signer's own (AES, QES); absent: the platform signs (SES). */
   signer?: Signer;
+  /** A business's seal signs (`sealAccountName`): its key, certificate and names. */
+  seal?: TSealForSigning;
 };
 
 /** Per request id: how it is signed, or why it cannot be. */
@@ -48,7 +52,9 @@ const platformLegislation = (platform: 'EU' | 'CH'): TLegislation =>
  * The trust service of this instance: the Demo QTSP outside production; none in production
  * until a real provider is configured (AES and QES are then unavailable, 503).
  */
-export async function trustProvider(ctx: SigningContext): Promise<TrustProvider> {
+export async function trustProvider(
+  ctx: Pick<SigningContext, 'db' | 'config'>,
+): Promise<TrustProvider> {
   if (ctx.config.mode === 'production') {
     throw new AppError(
       'TRUST_SERVICE_UNAVAILABLE',
@@ -104,23 +110,29 @@ export async function resolveTrust(
         .where(and(inArray(signers.requestId, wanted), eq(signers.email, user.email.toLowerCase())))
     : [];
   const requirement = new Map(rows.map((r) => [r.requestId, r]));
+  const sealsUsed = await sealsOf(ctx, batch);
   const out: BatchTrust = new Map();
   for (const entry of batch) {
     const req = requirement.get(entry.signatureRequestId);
     if (entry.sealAccountName) {
-      // A business's seal signs with its own key (an advanced seal, see sign-request.ts): no
-      // certificate of the caller's own and no TAN; it cannot stand in for a QES the request asks.
-      out.set(
-        entry.signatureRequestId,
-        req?.level === 'QES'
-          ? new AppError('QUALITY_TOO_LOW', 403, 'This request asks for a qualified signature.', {
-              required: {
-                quality: 'QES',
-                legislation: req.legislation ?? platformLegislation(ctx.config.platform),
-              },
-            })
-          : SES_TRUST,
-      );
+      // A business's seal signs with its own key and certificate: no certificate of the caller's
+      // own and no TAN. Only a qualified seal (seal.qes) stands in for a QES the request asks.
+      const seal = sealsUsed.get(entry.sealAccountName);
+      if (!seal || seal instanceof AppError) {
+        out.set(entry.signatureRequestId, seal ?? SES_TRUST);
+      } else if (req?.level === 'QES' && seal.quality !== 'seal.qes') {
+        out.set(
+          entry.signatureRequestId,
+          new AppError('QUALITY_TOO_LOW', 403, 'This request asks for a qualified signature.', {
+            required: {
+              quality: 'QES',
+              legislation: req.legislation ?? platformLegislation(ctx.config.platform),
+            },
+          }),
+        );
+      } else {
+        out.set(entry.signatureRequestId, sealTrust(ctx, seal));
+      }
       continue;
     }
     const decided = signingQuality(
@@ -154,7 +166,7 @@ export async function resolveTrust(
   }
   const own = [...out.entries()].filter(
     (e): e is [string, EntryTrust] =>
-      !(e[1] instanceof AppError) && needsOwnCertificate(e[1].quality),
+      !(e[1] instanceof AppError) && !e[1].seal && needsOwnCertificate(e[1].quality),
   );
   if (own.length === 0) return out;
 
@@ -204,6 +216,48 @@ export async function resolveTrust(
     out.set(id, { ...t, legislation, provider: provider.name, signer });
   }
   return out;
+}
+
+/**
+ * The seals a batch names, each read once (who may use it is checked there: 403
+ * SEAL_NOT_ALLOWED is the result of every entry that names it). A batch of 50 invoices sealed
+ * with one seal reads it, opens its key and measures its signature once.
+ */
+async function sealsOf(
+  ctx: AccountSigningContext,
+  batch: readonly TSignPayload[],
+): Promise<Map<string, TSealForSigning | AppError>> {
+  const names = [...new Set(batch.flatMap((e) => (e.sealAccountName ? [e.sealAccountName] : [])))];
+  const out = new Map<string, TSealForSigning | AppError>();
+  if (names.length === 0) return out;
+  const ca = await platformCa(ctx.db, ctx.config);
+  for (const name of names) {
+    try {
+      out.set(
+        name,
+        await sealForSigning(ctx.db, ctx.config, ctx.principal as UserPrincipal, name, ca),
+      );
+    } catch (e) {
+      if (!isAppError(e)) throw e;
+      out.set(name, e);
+    }
+  }
+  return out;
+}
+
+/**
+ * How a seal signs: `seal.aes` as an advanced seal of the built-in CA (recorded as SES of the
+ * platform's standards, the evidence saying SEAL); `seal.qes` as a qualified seal of the trust
+ * service — the Demo QTSP, so DEMO outside production, as a person's demo QES is.
+ */
+function sealTrust(ctx: AccountSigningContext, seal: TSealForSigning): EntryTrust {
+  if (seal.quality === 'seal.aes') return { ...SES_TRUST, seal };
+  return {
+    quality: 'DEMO',
+    legislation: platformLegislation(ctx.config.platform),
+    provider: TRUST_PROVIDER,
+    seal,
+  };
 }
 
 /** SES with the platform certificate: how an entry is signed when nothing else applies. */

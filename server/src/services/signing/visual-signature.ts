@@ -42,8 +42,13 @@ export function stampContent(
   publicUrl: string,
 ): (documentId: string) => StampContent {
   const text = evidenceText(langFromCode(language, { directSign: true }));
+  // A seal: advanced (SES of the platform's standards) or qualified (QES, or DEMO on the Demo QTSP).
   const quality = text.t(
-    signer.onBehalfOf ? 'signature.quality.SEAL' : `signature.quality.${signer.quality}`,
+    signer.onBehalfOf
+      ? signer.quality === 'SES'
+        ? 'signature.quality.SEAL'
+        : `signature.quality.SEAL_${signer.quality}`
+      : `signature.quality.${signer.quality}`,
   );
   const standard =
     signer.legislation && signer.quality !== 'SES'

@@ -1,0 +1,1 @@
+ALTER TABLE "seals" ADD COLUMN "quality" text DEFAULT 'seal.aes' NOT NULL;
