@@ -93,6 +93,9 @@ test('an admin creates a seal and grants it to a member, who seals a document fr
   await page.getByRole('button', { name: save() }).click();
   await expect(page.getByText(t('seals.account_name_rule'))).toBeVisible();
   await page.getByLabel(t('seals.account_name')).fill('invoices');
+  // The quality is asked once, advanced by default (a qualified seal needs the trust service).
+  await expect(page.getByRole('radio', { name: t('seals.quality_seal.aes') })).toBeChecked();
+  await expect(page.getByRole('radio', { name: t('seals.quality_seal.qes') })).not.toBeChecked();
   const members = page.getByRole('combobox', { name: t('seals.members') });
   await members.click();
   await members.fill(member.email.slice(0, 12));
@@ -102,6 +105,7 @@ test('an admin creates a seal and grants it to a member, who seals a document fr
 
   // The seal's page: its certificate names the business; the member may use it.
   await expect(page).toHaveURL(atPath('/business/seals/invoices'), { timeout: 20_000 });
+  await expect(page.getByTestId('seal-certificate')).toContainText(t('seals.quality_seal.aes'));
   await expect(page.getByTestId('seal-certificate')).toContainText('CN=Rechnungen');
   await expect(page.getByTestId('seal-certificate')).toContainText(`O=${businessName}`);
   await expect(page.getByRole('button', { name: member.email })).toBeVisible();
