@@ -3,6 +3,7 @@ import { AppError } from '../errors.ts';
 import { ThreadCallError, threadCall } from '../threads/thread-call.ts';
 import { readImageHeader } from './image-header.ts';
 import type { SignatureImageJob, SignatureImageResult } from './signature-image.worker.ts';
+import { looksLikeSvg, sizedSvg } from './svg.ts';
 
 const convert = threadCall<SignatureImageJob, SignatureImageResult>(
   new URL('./signature-image.worker.ts', import.meta.url),
@@ -11,12 +12,16 @@ const convert = threadCall<SignatureImageJob, SignatureImageResult>(
 
 /**
  * A signature image as uploaded or drawn, made safe to keep and to embed: checked by content
- * (PNG or JPEG signature and header; 415 UNSUPPORTED_IMAGE for an SVG, a script, a PDF, …),
+ * (PNG or JPEG signature and header; 415 UNSUPPORTED_IMAGE for a script, a PDF, …; an SVG only
+ * where `svg` allows it — a seal's image — and then only a self-contained one, see svg.ts),
  * size (413 IMAGE_TOO_LARGE) and stated pixels (422 IMAGE_TOO_MANY_PIXELS, before decoding),
  * then decoded and re-encoded as PNG on the image thread with memory and time limits
  * (422 IMAGE_UNREADABLE when it does not decode).
  */
-export async function processSignatureImage(bytes: Uint8Array): Promise<SignatureImageResult> {
+export async function processSignatureImage(
+  bytes: Uint8Array,
+  options: { svg?: boolean } = {},
+): Promise<SignatureImageResult> {
   const limits = SIGNATURE_IMAGE_LIMITS;
   if (bytes.length > limits.maxBytes) {
     throw new AppError('IMAGE_TOO_LARGE', 413, 'The image is larger than 5 MiB.', {
@@ -25,7 +30,18 @@ export async function processSignatureImage(bytes: Uint8Array): Promise<Signatur
     });
   }
   const header = readImageHeader(bytes);
-  if (!header) throw new AppError('UNSUPPORTED_IMAGE', 415, 'The image must be a PNG or a JPEG.');
+  if (!header && options.svg && looksLikeSvg(bytes)) {
+    return decode(sizedSvg(bytes, limits.storeWidth, limits.storeHeight));
+  }
+  if (!header) {
+    throw new AppError(
+      'UNSUPPORTED_IMAGE',
+      415,
+      options.svg
+        ? 'The image must be a PNG, a JPEG or an SVG.'
+        : 'The image must be a PNG or a JPEG.',
+    );
+  }
   if (
     header.width < 1 ||
     header.height < 1 ||
@@ -38,6 +54,12 @@ export async function processSignatureImage(bytes: Uint8Array): Promise<Signatur
       height: header.height,
     });
   }
+  return decode(bytes);
+}
+
+/** Decodes and re-encodes on the image thread, scaled to fit the stored size. */
+async function decode(bytes: Uint8Array): Promise<SignatureImageResult> {
+  const limits = SIGNATURE_IMAGE_LIMITS;
   try {
     return await convert({ bytes, maxWidth: limits.storeWidth, maxHeight: limits.storeHeight });
   } catch (e) {

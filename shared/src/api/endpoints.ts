@@ -643,3 +643,18 @@ export const removeSealMembers = {
   path: '/v1/businesses/{id}/seals/{seal}/members',
   auth: 'user',
 } as const satisfies TEndpoint;
+export const getSealImage = {
+  method: 'GET',
+  path: '/v1/businesses/{id}/seals/{seal}/image',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const uploadSealImage = {
+  method: 'POST',
+  path: '/v1/businesses/{id}/seals/{seal}/image',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const deleteSealImage = {
+  method: 'DELETE',
+  path: '/v1/businesses/{id}/seals/{seal}/image',
+  auth: 'user',
+} as const satisfies TEndpoint;

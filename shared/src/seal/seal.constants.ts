@@ -18,6 +18,13 @@ export const SEALS_MAX = 20;
 export const SEAL_QUALITIES = ['seal.aes', 'seal.qes'] as const;
 export type TSealQuality = (typeof SEAL_QUALITIES)[number];
 
+/**
+ * A seal's image (its logo in the visual signature): PNG, JPEG or SVG, checked by content, within
+ * the signature image's limits (SIGNATURE_IMAGE_LIMITS); an SVG is rasterised, never kept or
+ * served as SVG, and refused when it refers to anything outside itself.
+ */
+export const SEAL_IMAGE_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
+
 /** Seal error codes. */
 export const SEAL_ERRORS = {
   /** 403: the caller is not a member of the seal (nor an API user it is granted to). */

@@ -1,6 +1,7 @@
 import * as ENDPOINTS from '../api/endpoints.ts';
 import { defineRoute } from '../api/route.ts';
 import { ZBusinessIdParamsSchema } from '../business/business.schema.ts';
+import { ZBinarySchema } from '../document/document.schema.ts';
 import {
   SEALS_MAX,
   ZSealInputSchema,
@@ -43,7 +44,7 @@ export const sealRoutes = {
   addSealMembers: defineRoute({
     ...ENDPOINTS.addSealMembers,
     summary: 'Let members of the business use the seal (admin)',
-    description: `$ADMINA user id that is no member: 400 NOT_IN_BUSINESS.`,
+    description: `${ADMIN} A user id that is no member: 400 NOT_IN_BUSINESS.`,
     tags,
     params: ZSealParamsSchema,
     body: ZSealMembersSchema,
@@ -56,6 +57,31 @@ export const sealRoutes = {
     tags,
     params: ZSealParamsSchema,
     body: ZSealMembersSchema,
+    response: ZSealSchema,
+  }),
+  getSealImage: defineRoute({
+    ...ENDPOINTS.getSealImage,
+    summary: "The seal's image (PNG, as stored) (admin)",
+    description: `${ADMIN} 404 NOT_FOUND when it has none.`,
+    tags,
+    params: ZSealParamsSchema,
+    response: ZBinarySchema,
+  }),
+  uploadSealImage: defineRoute({
+    ...ENDPOINTS.uploadSealImage,
+    summary:
+      "Set the seal's image: PNG, JPEG or SVG as the body or the multipart field `file` (admin)",
+    description: `${ADMIN} Checked by content, at most 5 MiB and 16 megapixels, decoded (an SVG rasterised) and re-encoded as PNG off the main thread: nothing but pixels is kept. An SVG that refers to anything outside itself (a link, a file, an entity) or is not an SVG document: 415 UNSUPPORTED_IMAGE; 413 IMAGE_TOO_LARGE, 422 IMAGE_UNREADABLE / IMAGE_TOO_MANY_PIXELS. Shown in the seal's visual signature.`,
+    tags,
+    params: ZSealParamsSchema,
+    response: ZSealSchema,
+  }),
+  deleteSealImage: defineRoute({
+    ...ENDPOINTS.deleteSealImage,
+    summary: "Remove the seal's image (admin)",
+    description: ADMIN,
+    tags,
+    params: ZSealParamsSchema,
     response: ZSealSchema,
   }),
 };

@@ -26,6 +26,8 @@ export const ZSealSchema = ZSealListItemSchema.extend({
   /** The certificate's subject, e.g. `CN=Invoices, O=Muster AG`. */
   certificateSubject: z.string(),
   certificateNotAfter: z.string(),
+  /** Whether it has an image (`GET …/seals/{seal}/image`, PNG) for its visual signature. */
+  hasImage: z.boolean(),
   members: z.array(z.object({ id: z.string(), email: z.string() })),
   /** Usernames of the API users it is granted to. */
   apiUsers: z.array(z.string()),

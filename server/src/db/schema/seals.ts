@@ -1,6 +1,7 @@
 import type { TSealQuality } from '@signet/shared/seal/seal.constants';
 import {
   index,
+  integer,
   pgTable,
   primaryKey,
   text,
@@ -31,6 +32,11 @@ export const seals = pgTable(
     /** DER, base64. */
     certificate: text('certificate').notNull(),
     keySealed: text('key_sealed').notNull(),
+    /** Its image (blob keys): the PNG as stored, and the same pixels ready for a PDF. */
+    imageKey: text('image_key'),
+    pdfImageKey: text('pdf_image_key'),
+    imageWidth: integer('image_width'),
+    imageHeight: integer('image_height'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TApiUserWithKey } from '@signet/shared/api-user/api-user.schema';
 import { SEAL_ERRORS } from '@signet/shared/seal/seal.constants';
 import type { TSeal, TSealList } from '@signet/shared/seal/seal.schema';
@@ -27,6 +31,7 @@ let seals: string;
 
 beforeAll(async () => {
   requireTool('pdfsig');
+  requireTool('pdfimages');
   t = await createDocumentsTestApp();
   cast = await businessCast(t);
   seals = `/v1/businesses/${cast.business.id}/seals`;
@@ -284,5 +289,110 @@ describe('seals', () => {
       expect(pdfsig(signed).signatures[0]?.valid).toBe(true);
       expect(subjectOf(signed)).toContain('O=Muster AG');
     }
+  });
+
+  it('take an image (PNG, JPEG or a self-contained SVG, rasterised) that their stamp shows; anything else is refused and changes nothing', async () => {
+    const image = `${seals}/invoices/image`;
+    const post = (who: { token: string }, bytes: Uint8Array | string, type: string) =>
+      t.app.request(`/api${image}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${who.token}`, 'Content-Type': type },
+        body: typeof bytes === 'string' ? bytes : Buffer.from(bytes),
+      });
+    const logo = `<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" width="2000000" height="1000000" viewBox="0 0 200 100">
+  <defs><linearGradient id="g"><stop offset="0" stop-color="#0a5"/><stop offset="1" stop-color="#05a"/></linearGradient></defs>
+  <rect x="4" y="4" width="192" height="92" rx="12" fill="url(#g)"/><circle cx="100" cy="50" r="30" fill="#fff"/>
+</svg>`;
+    // Members and strangers may not.
+    expect((await post(cast.member, logo, 'image/svg+xml')).status).toBe(403);
+    expect((await post(cast.stranger, logo, 'image/svg+xml')).status).toBe(404);
+    const saved = await post(cast.admin, logo, 'image/svg+xml');
+    const body = (await saved.json()) as TSeal;
+    expect(saved.status, JSON.stringify(body)).toBe(200);
+    expect(body.hasImage).toBe(true);
+    const stored = await t.app.request(`/api${image}`, {
+      headers: { Authorization: `Bearer ${cast.admin.token}` },
+    });
+    expect(stored.headers.get('content-type')).toBe('image/png');
+    const png = Buffer.from(await stored.arrayBuffer());
+    // Rasterised at the stored box (2:1 → 1120 × 560), not at the million pixels it claimed.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1120, 560]);
+
+    const refused: [string, string, number, string][] = [
+      [
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><image xlink:href="file:///etc/passwd" width="9" height="9"/></svg>',
+        'image/svg+xml',
+        415,
+        'UNSUPPORTED_IMAGE',
+      ],
+      [
+        '<svg xmlns="http://www.w3.org/2000/svg"><image href="https://example.com/x.png"/></svg>',
+        'image/svg+xml',
+        415,
+        'UNSUPPORTED_IMAGE',
+      ],
+      [
+        '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg xmlns="http://www.w3.org/2000/svg"><text>&x;</text></svg>',
+        'image/svg+xml',
+        415,
+        'UNSUPPORTED_IMAGE',
+      ],
+      [
+        '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+        'image/svg+xml',
+        415,
+        'UNSUPPORTED_IMAGE',
+      ],
+      [
+        '<svg xmlns="http://www.w3.org/2000/svg"><rect style="fill:url(https://example.com/a)"/></svg>',
+        'image/svg+xml',
+        415,
+        'UNSUPPORTED_IMAGE',
+      ],
+      ['<html><body>not an image</body></html>', 'image/png', 415, 'UNSUPPORTED_IMAGE'],
+      ['x'.repeat(6 * 1024 * 1024), 'image/png', 413, 'IMAGE_TOO_LARGE'],
+    ];
+    for (const [bytes, type, status, code] of refused) {
+      const res = await post(cast.admin, bytes, type);
+      expect(res.status, bytes.slice(0, 80)).toBe(status);
+      expect(((await res.json()) as { code: string }).code).toBe(code);
+    }
+    const still = await t.app.request(`/api${image}`, {
+      headers: { Authorization: `Bearer ${cast.admin.token}` },
+    });
+    expect(Buffer.from(await still.arrayBuffer()).equals(png)).toBe(true);
+
+    // Sealing draws it into the stamp (with its soft mask), above the seal's name.
+    await as(t, cast.admin)('POST', `${seals}/invoices/members`, {
+      members: [cast.member.user.id],
+    });
+    const doc = await uploadPdf(t, cast.member.token, await makeTestPdf(), 'Rechnung 2026-050');
+    const request = await as(t, cast.member)<TSignatureRequest>('POST', '/v3/signature-requests', {
+      title: 'Rechnung 2026-050',
+      documents: [{ document_id: doc.id }],
+      signatures: [{ account_email: cast.member.email }],
+    });
+    await as(t, cast.member)('POST', `/v3/signature-requests/${request.body.id}/initiate`);
+    const sealed = await signBatch(t, cast.member.token, [
+      { signatureRequestId: request.body.id, sealAccountName: 'invoices' },
+    ]);
+    expect(sealed[0], JSON.stringify(sealed)).toMatchObject({ ok: true });
+    const pdf = await download({ Authorization: `Bearer ${cast.member.token}` }, doc.id);
+    expect(pdfsig(pdf).signatures[0]?.valid).toBe(true);
+    expect(pdfText(pdf)).toContain('Rechnungen');
+    const dir = mkdtempSync(join(tmpdir(), 'signet-seal-'));
+    try {
+      writeFileSync(join(dir, 'doc.pdf'), pdf);
+      const listed = spawnSync('pdfimages', ['-list', 'doc.pdf'], { cwd: dir, encoding: 'utf8' });
+      expect(listed.stdout).toMatch(/\s+image\s+1120\s+560\s/);
+      expect(listed.stdout).toMatch(/\s+smask\s+1120\s+560\s/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+
+    const removed = await as(t, cast.admin)<TSeal>('DELETE', image);
+    expect(removed.body.hasImage).toBe(false);
+    expect((await as(t, cast.admin)('GET', image)).status).toBe(404);
   });
 });

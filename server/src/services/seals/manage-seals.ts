@@ -23,7 +23,7 @@ const SEAL_VALIDITY_DAYS = 3 * 365;
 
 const sealNotFound = () => new AppError('NOT_FOUND', 404, 'No such seal');
 
-async function sealDto(db: DbOrTx, row: TSealRow): Promise<TSeal> {
+export async function sealDto(db: DbOrTx, row: TSealRow): Promise<TSeal> {
   const [members, grants] = await Promise.all([
     db
       .select({ id: users.id, email: users.email })
@@ -47,6 +47,7 @@ async function sealDto(db: DbOrTx, row: TSealRow): Promise<TSeal> {
     quality: row.quality,
     certificateSubject: certificateSubjectOf(row),
     certificateNotAfter: certificate.notAfter.toISOString(),
+    hasImage: row.imageKey !== null,
     members,
     apiUsers: grants.map((g) => g.username),
     createdAt: row.createdAt.toISOString(),
@@ -59,7 +60,11 @@ const certificateSubjectOf = (row: TSealRow) => {
   return cert.subject.split('\n').reverse().join(', ');
 };
 
-async function sealOf(db: DbOrTx, businessId: string, accountName: string): Promise<TSealRow> {
+export async function sealOf(
+  db: DbOrTx,
+  businessId: string,
+  accountName: string,
+): Promise<TSealRow> {
   const [row] = await db
     .select()
     .from(seals)

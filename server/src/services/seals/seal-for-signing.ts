@@ -9,6 +9,8 @@ import { businessMembers } from '../../db/schema/business-members.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { sealApiUsers, sealMembers, seals } from '../../db/schema/seals.ts';
 import { AppError } from '../../errors.ts';
+import type { StampImage } from '../../pdf/stamp/layout.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
 import type { UserPrincipal } from '../context.ts';
 import { sealSigner } from './seal-keys.ts';
 
@@ -16,6 +18,8 @@ import { sealSigner } from './seal-keys.ts';
 export type TSealForSigning = {
   signer: Signer;
   quality: TSealQuality;
+  /** Its image for the stamp, or null. */
+  image: StampImage | null;
   accountName: string;
   displayName: string;
   businessName: string;
@@ -28,6 +32,7 @@ export type TSealForSigning = {
  */
 export async function sealForSigning(
   db: Db,
+  blobs: BlobStore,
   config: Pick<Config, 'secret'>,
   principal: UserPrincipal,
   accountName: string,
@@ -76,8 +81,26 @@ export async function sealForSigning(
   return {
     signer: sealSigner(config.secret, row.seal, chain),
     quality: row.seal.quality,
+    image: await sealStampImage(blobs, row.seal),
     accountName: row.seal.accountName,
     displayName: row.seal.displayName,
     businessName: row.businessName,
+  };
+}
+
+/** The seal's image for its stamp (the pixels ready for a PDF), or null without one. */
+export async function sealStampImage(
+  blobs: BlobStore,
+  row: { pdfImageKey: string | null; imageWidth: number | null; imageHeight: number | null },
+): Promise<StampImage | null> {
+  if (!row.pdfImageKey || !row.imageWidth || !row.imageHeight) return null;
+  const pdf = await blobs.get(row.pdfImageKey);
+  if (!pdf) return null;
+  return {
+    bytes: new Uint8Array(0),
+    format: 'png',
+    width: row.imageWidth,
+    height: row.imageHeight,
+    pdf,
   };
 }

@@ -94,7 +94,7 @@ export async function signRequest(
             reason: entry.signingReason,
             quality: trust.quality,
             legislation: trust.legislation,
-            ...(sealing ? { onBehalfOf: sealing.businessName } : {}),
+            ...(sealing ? { onBehalfOf: sealing.businessName, image: sealing.image } : {}),
           },
           sealing ? null : settings,
           ctx.config.publicUrl,
@@ -172,7 +172,14 @@ function sealFor(
   if (isDirectSigner(ctx.principal)) {
     throw new AppError(SEAL_ERRORS.notAllowed, 403, 'You may not seal with this seal.');
   }
-  return sealForSigning(ctx.db, ctx.config, ctx.principal as UserPrincipal, accountName, ca);
+  return sealForSigning(
+    ctx.db,
+    ctx.blobs,
+    ctx.config,
+    ctx.principal as UserPrincipal,
+    accountName,
+    ca,
+  );
 }
 
 /**

@@ -235,7 +235,14 @@ async function sealsOf(
     try {
       out.set(
         name,
-        await sealForSigning(ctx.db, ctx.config, ctx.principal as UserPrincipal, name, ca),
+        await sealForSigning(
+          ctx.db,
+          ctx.blobs,
+          ctx.config,
+          ctx.principal as UserPrincipal,
+          name,
+          ca,
+        ),
       );
     } catch (e) {
       if (!isAppError(e)) throw e;

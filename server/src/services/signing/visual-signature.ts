@@ -25,6 +25,8 @@ export type StampSigner = {
   legislation: TLegislation | null;
   /** A business's seal signs: the business it seals for (the stamp says so instead of an address). */
   onBehalfOf?: string | undefined;
+  /** A seal's image, drawn above the details as a visual signature's image is. */
+  image?: StampImage | null | undefined;
 };
 
 /**
@@ -69,7 +71,7 @@ export function stampContent(
         ? text.t('signature.onBehalfOf', { business: signer.onBehalfOf })
         : signer.email,
     ];
-    return () => ({ lines });
+    return () => ({ lines, ...(signer.image ? { image: signer.image } : {}) });
   }
   const lines = [
     settings.name || signer.name,
