@@ -226,6 +226,12 @@ export function pdfText(path: string): string {
     .trim();
 }
 
+/** How many images (not soft masks) a PDF draws, as `pdfimages -list` counts them. */
+export function pdfImageCount(path: string): number {
+  const out = execFileSync('pdfimages', ['-list', path], { encoding: 'utf8' });
+  return out.split('\n').filter((line) => /^\s*\d+\s+\d+\s+image\s/.test(line)).length;
+}
+
 /** Saves what clicking `button` downloads and returns the file's path. */
 export async function download(page: Page, button: string, file: string): Promise<string> {
   const trigger = page.getByRole('button', { name: button, exact: true });

@@ -20,6 +20,7 @@ import {
 import {
   download,
   mailsTo,
+  pdfImageCount,
   pdfSignatures,
   pdfText,
   personContext,
@@ -109,6 +110,20 @@ test('an admin creates a seal and grants it to a member, who seals a document fr
   await expect(page.getByTestId('seal-certificate')).toContainText('CN=Rechnungen');
   await expect(page.getByTestId('seal-certificate')).toContainText(`O=${businessName}`);
   await expect(page.getByRole('button', { name: member.email })).toBeVisible();
+  // Its image: an SVG logo, kept as pixels and shown on the seal's page.
+  await page.getByTestId('seal-image-file').setInputFiles({
+    name: 'logo.svg',
+    mimeType: 'image/svg+xml',
+    buffer: Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 80"><rect width="200" height="80" rx="10" fill="#0a6"/><circle cx="40" cy="40" r="24" fill="#fff"/></svg>',
+    ),
+  });
+  await expect(page.getByText(t('seals.image_saved'))).toBeVisible();
+  const logo = page.getByRole('img', { name: t('seals.image_alt', { name: 'Rechnungen' }) });
+  await expect(logo).toBeVisible();
+  expect(
+    await logo.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+  ).toBeGreaterThan(0);
   await fitsPhone(page);
   await page.goto('/business/seals');
   const row = page.getByRole('row', { name: /invoices/ });
@@ -148,6 +163,7 @@ test('an admin creates a seal and grants it to a member, who seals a document fr
   expect(seal?.valid, seal?.lines.join('\n')).toBe(true);
   expect(seal?.lines.join('\n')).toContain('CN=Rechnungen');
   expect(pdfText(signed)).toContain(`on behalf of ${businessName}`);
+  expect(pdfImageCount(signed)).toBeGreaterThan(0);
 
   // The admin is no member of the seal: signing offers them no seal.
   const own = test.info().outputPath('own.pdf');

@@ -4,4 +4,4 @@
  * call names an endpoint of the typed view: `call(api.getBusiness, { params: { id } })`.
  */
 export { api } from '@signet/shared/api/api';
-export { ApiError, call, saveFile, upload } from '@signet/shared/api/browser';
+export { ApiError, call, fetchFile, saveFile, upload } from '@signet/shared/api/browser';

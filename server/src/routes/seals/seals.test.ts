@@ -31,7 +31,6 @@ let seals: string;
 
 beforeAll(async () => {
   requireTool('pdfsig');
-  requireTool('pdfimages');
   t = await createDocumentsTestApp();
   cast = await businessCast(t);
   seals = `/v1/businesses/${cast.business.id}/seals`;
