@@ -32,6 +32,10 @@ import { createMailboxMailer } from '../src/mail/mailer.ts';
 import { PdfPool } from '../src/pdf/pool/pool.ts';
 import { warmUpSigning } from '../src/pdf/warm-up.ts';
 import { createSession } from '../src/services/auth/create-session.ts';
+import {
+  STAMP_SPACE_JOB,
+  stampSpaceJobHandlers,
+} from '../src/services/documents/stamp-space-job.ts';
 import { platformCa } from '../src/services/pki/platform-ca.ts';
 import { timestampAuthority } from '../src/services/pki/timestamp-authority.ts';
 import { changeSealMembers, putSeal } from '../src/services/seals/manage-seals.ts';
@@ -92,6 +96,8 @@ try {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
 
+  const measure = stampSpaceJobHandlers({ db, blobs, pdf: pool });
+
   /** `count` open requests, one invoice each (the producers in turn), the sealer signing. */
   async function newRequests(count: number): Promise<string[]> {
     const stored = await Promise.all(docs.map((d) => blobs.put(d.bytes)));
@@ -114,6 +120,11 @@ try {
         })),
       )
       .returning({ id: documents.id });
+    // As after an upload: each document's last page measured for stamps by the upload's
+    // background job (not timed; the QES bench does the same).
+    await Promise.all(
+      inserted.map((d) => measure[STAMP_SPACE_JOB]?.({ payload: { documentId: d.id } } as never)),
+    );
     const requests = await db
       .insert(signatureRequests)
       .values(
