@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { createAccount, hydrated, open, signInWithCookie } from '../support/app.ts';
-import { pdfSignatures, rqText } from '../support/requests.ts';
+import { pdfSignatures, renderedMail, rqText } from '../support/requests.ts';
 import {
   downloadPdf,
   identifyInSandbox,
@@ -70,6 +70,33 @@ test('identification in the sandbox: a pass activates QES (demo), a failure rais
   );
   await expect(page.getByTestId('highest-quality')).toHaveText(trustText('standards.level.ses'));
   await expect(page.getByTestId('quality-qesEidas')).toHaveText(trustText('standards.inactive'));
+});
+
+test('a mobile number confirmed with the code from the SMS activates AES minimal', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const person = await createAccount(request, 'mobile');
+  await signInWithCookie(context, baseURL, person.token);
+  await open(page, '/profile/signature-standards/mobile-id');
+  await expect(page.getByTestId('mobile-status')).toHaveText(trustText('mobile.notVerified'));
+  // A number of its own per run (the sandbox gateway delivers to the dev mailbox by number).
+  const mobile = `+4179${String(Date.now()).slice(-7)}`;
+  await page.getByLabel(trustText('mobile.enter')).fill(mobile);
+  await page.getByRole('button', { name: trustText('mobile.send') }).click();
+  const sms = await renderedMail(request, mobile, 'mobile-code');
+  const code = /^(\d{6}) /.exec(sms.text ?? '')?.[1] ?? '';
+  expect(code).toMatch(/^\d{6}$/);
+  await page.getByLabel(trustText('mobile.code')).fill(code);
+  await page.getByRole('button', { name: trustText('mobile.confirm') }).click();
+  await expect(page.getByTestId('mobile-status')).toHaveText(trustText('mobile.verified'));
+  await expect(page.getByText(mobile)).toBeVisible();
+  await open(page, '/profile/signature-standards');
+  await expect(page.getByTestId('quality-aesMinimalEidas')).toHaveText(
+    trustText('standards.active'),
+  );
 });
 
 test('a request asking for QES: the signer confirms with the TAN from the mail and signs with their own (demo) certificate', async ({

@@ -11,6 +11,7 @@ export const KEY_PURPOSES = [
   'mab-code',
   'api-key',
   'seal-key',
+  'mobile-code',
 ] as const;
 export type KeyPurpose = (typeof KEY_PURPOSES)[number];
 

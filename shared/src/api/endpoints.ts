@@ -77,6 +77,16 @@ export const updateUser = {
   path: '/v1/user',
   auth: 'user',
 } as const satisfies TEndpoint;
+export const startMobileConfirmation = {
+  method: 'POST',
+  path: '/v1/user/mobile/confirmation',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const confirmMobile = {
+  method: 'POST',
+  path: '/v1/user/mobile/confirmation/code',
+  auth: 'user',
+} as const satisfies TEndpoint;
 export const acceptUser = {
   method: 'POST',
   path: '/v1/user/accept',

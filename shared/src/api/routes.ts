@@ -16,6 +16,9 @@ import {
   ZCheckPasswordSchema,
   ZDeleteUserSchema,
   ZLoginSchema,
+  ZMobileCodeSchema,
+  ZMobileConfirmationSchema,
+  ZMobileConfirmationStartSchema,
   ZOkSchema,
   ZRegisterSchema,
   ZRequestConfirmationSchema,
@@ -146,6 +149,24 @@ export const routes = {
     summary: 'Update names and attributes of the signed-in user',
     tags: ['user'],
     body: ZUpdateUserSchema,
+    response: ZUserSchema,
+  }),
+  startMobileConfirmation: defineRoute({
+    ...ENDPOINTS.startMobileConfirmation,
+    summary: 'Send a code by SMS to confirm a mobile number (AES minimal rests on it)',
+    description:
+      "Decision (the spec names no call): six digits, valid 10 minutes, 3 tries; at most 5 codes in 15 minutes (429 RATE_LIMITED). A new code replaces the one before. The number becomes the account's only once its code is confirmed.",
+    tags: ['user'],
+    body: ZMobileConfirmationStartSchema,
+    response: ZMobileConfirmationSchema,
+  }),
+  confirmMobile: defineRoute({
+    ...ENDPOINTS.confirmMobile,
+    summary: 'Confirm the mobile number with the code from the SMS',
+    description:
+      "The number becomes the account's, confirmed: the qualities gain aesMinimal.eidas and aesMinimal.zertes. 422 MOBILE_CODE_INVALID (details.attemptsLeft), 422 MOBILE_CODE_EXPIRED (expired, or the third wrong try), 409 NO_MOBILE_CONFIRMATION.",
+    tags: ['user'],
+    body: ZMobileCodeSchema,
     response: ZUserSchema,
   }),
   acceptUser: defineRoute({

@@ -74,3 +74,24 @@ export function isPlausibleLinkToken(value: string | null | undefined): value is
 
 /** Longest first or last name. */
 export const NAME_MAX_LENGTH = 100;
+
+/**
+ * Confirming a mobile number (AES minimal rests on it): a six-digit code by SMS, valid ten
+ * minutes, three tries; at most five codes a quarter of an hour per person.
+ */
+export const MOBILE_CONFIRMATION = {
+  codePattern: /^[0-9]{6}$/,
+  validMinutes: 10,
+  maxAttempts: 3,
+  sends: { max: 5, windowMs: 15 * 60_000 },
+} as const;
+
+/** Mobile confirmation error codes. */
+export const MOBILE_ERRORS = {
+  /** 422: the code is not the one sent (details.attemptsLeft). */
+  codeInvalid: 'MOBILE_CODE_INVALID',
+  /** 422: the code has expired or was used up: ask for a new one. */
+  codeExpired: 'MOBILE_CODE_EXPIRED',
+  /** 409: no code was asked for. */
+  noConfirmation: 'NO_MOBILE_CONFIRMATION',
+} as const;

@@ -6,6 +6,7 @@ import {
   FREE_ACCOUNT_TYPES,
   LEGISLATIONS,
   LINK_TOKEN_LENGTH,
+  MOBILE_CONFIRMATION,
   NAME_MAX_LENGTH,
   PASSWORD_ERROR_CODES,
   PASSWORD_MAX_LENGTH,
@@ -240,3 +241,20 @@ export type TChangePassword = z.infer<typeof ZChangePasswordSchema>;
 /** `POST /v1/user/delete` */
 export const ZDeleteUserSchema = z.strictObject({ password: ZPasswordSchema });
 export type TDeleteUser = z.infer<typeof ZDeleteUserSchema>;
+
+/** `POST /v1/user/mobile/confirmation`: the number to confirm (a code is sent to it by SMS). */
+export const ZMobileConfirmationStartSchema = z.strictObject({ mobile: ZMobileSchema });
+export type TMobileConfirmationStart = z.infer<typeof ZMobileConfirmationStartSchema>;
+
+/** Where the code went (masked) and until when it is valid. */
+export const ZMobileConfirmationSchema = z.object({
+  sentTo: z.string(),
+  expiresAt: z.string(),
+});
+export type TMobileConfirmation = z.infer<typeof ZMobileConfirmationSchema>;
+
+/** `POST /v1/user/mobile/confirmation/code`: the code from the SMS. */
+export const ZMobileCodeSchema = z.strictObject({
+  code: z.string().trim().regex(MOBILE_CONFIRMATION.codePattern),
+});
+export type TMobileCode = z.infer<typeof ZMobileCodeSchema>;

@@ -17,6 +17,7 @@ export * from './identifications.ts';
 export * from './issued-certificates.ts';
 export * from './mab-sessions.ts';
 export * from './maintenance.ts';
+export * from './mobile-confirmations.ts';
 export * from './observers.ts';
 export * from './outbox.ts';
 export * from './page-renders.ts';

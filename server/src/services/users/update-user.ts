@@ -20,7 +20,14 @@ export async function updateUser(
   if (a.emailNotificationLevel !== undefined) set.emailNotificationLevel = a.emailNotificationLevel;
   if (a.defaultLegislation !== undefined) set.defaultLegislation = a.defaultLegislation;
   if (a.defaultQuality !== undefined) set.defaultQuality = a.defaultQuality;
-  if (a.mobile !== undefined) set.mobile = a.mobile;
+  if (a.mobile !== undefined) {
+    // Another number is not the one that was confirmed (AES minimal rests on the confirmation).
+    const current = await requireUser(db, userId);
+    if (a.mobile !== current.mobile) {
+      set.mobile = a.mobile;
+      set.mobileVerifiedAt = null;
+    }
+  }
   // Reading the "business downgraded" dialog clears its flags (they can only be cleared).
   if (a.businessDeleted === false) set.businessDeleted = false;
   if (a.removedFromBusiness === false) set.removedFromBusiness = false;

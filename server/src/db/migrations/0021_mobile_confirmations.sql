@@ -1,0 +1,10 @@
+CREATE TABLE "mobile_confirmations" (
+	"user_id" uuid PRIMARY KEY NOT NULL,
+	"mobile" text NOT NULL,
+	"code_hash" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "mobile_confirmations" ADD CONSTRAINT "mobile_confirmations_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
