@@ -1,9 +1,9 @@
-import UploadIcon from '@mui/icons-material/Upload';
-import { Box, Button, LinearProgress, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { SEAL_IMAGE_MEDIA_TYPES } from '@signet/shared/seal/seal.constants';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { FileChoice } from '../layout/FileChoice.tsx';
 import { useNotifyRefusal } from '../layout/refusal.ts';
 import { ApiError, api, call, fetchFile, upload } from '../providers/client.ts';
 import { currentBusinessId } from '../session.ts';
@@ -46,7 +46,6 @@ export function SealImage() {
   const refused = useNotifyRefusal();
   const refresh = useRefresh();
   const record = useRecordContext<TSealRecord>();
-  const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   // Bumped by each upload, so the new image is fetched.
   const [uploads, setUploads] = useState(0);
@@ -95,37 +94,15 @@ export function SealImage() {
           sx={{ maxHeight: 80, maxWidth: '100%', display: 'block', mb: 1 }}
         />
       ) : null}
-      {progress !== null ? (
-        <LinearProgress variant="determinate" value={progress * 100} sx={{ mb: 1 }} />
-      ) : null}
-      <input
-        ref={input}
-        type="file"
-        accept={SEAL_IMAGE_MEDIA_TYPES.join(',')}
-        hidden
-        aria-label={translate('seals.image_upload')}
-        data-testid="seal-image-file"
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          if (file) void send(file);
-          e.target.value = '';
-        }}
+      <FileChoice
+        accept={SEAL_IMAGE_MEDIA_TYPES}
+        chooseLabel={translate('seals.image_upload')}
+        removeLabel={translate('seals.image_remove')}
+        progress={progress}
+        onFile={(file) => void send(file)}
+        onRemove={record.hasImage ? () => void remove() : undefined}
+        testId="seal-image-file"
       />
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        <Button
-          type="button"
-          variant="outlined"
-          startIcon={<UploadIcon />}
-          onClick={() => input.current?.click()}
-        >
-          {translate('seals.image_upload')}
-        </Button>
-        {record.hasImage ? (
-          <Button type="button" color="error" onClick={() => void remove()}>
-            {translate('seals.image_remove')}
-          </Button>
-        ) : null}
-      </Box>
     </Box>
   );
 }

@@ -1,8 +1,8 @@
-import UploadIcon from '@mui/icons-material/Upload';
-import { Box, Button, Card, CardContent, LinearProgress, Typography } from '@mui/material';
+import { Box, Card, CardContent, Typography } from '@mui/material';
 import { LOGO_LIMITS } from '@signet/shared/business/business.constants';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useGetOne, useNotify, useTranslate, useUpdate } from 'react-admin';
+import { FileChoice } from '../layout/FileChoice.tsx';
 import { useNotifyRefusal } from '../layout/refusal.ts';
 import { api, upload } from '../providers/client.ts';
 import { editable, type TSettingsRecord } from './settings.data.ts';
@@ -15,7 +15,6 @@ export function SettingsLogo({ businessId }: { businessId: string }) {
   const translate = useTranslate();
   const notify = useNotify();
   const refused = useNotifyRefusal();
-  const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const { data: record, refetch } = useGetOne<TSettingsRecord>('settings', { id: businessId });
   const [update] = useUpdate();
@@ -63,36 +62,15 @@ export function SettingsLogo({ businessId }: { businessId: string }) {
             sx={{ maxHeight: 64, maxWidth: '100%', display: 'block', mb: 2 }}
           />
         ) : null}
-        {progress !== null ? (
-          <LinearProgress variant="determinate" value={progress * 100} sx={{ mb: 2 }} />
-        ) : null}
-        <input
-          ref={input}
-          type="file"
-          accept={LOGO_LIMITS.types.join(',')}
-          hidden
-          aria-label={translate('settings.logo_upload')}
-          data-testid="logo-file"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            if (file) void send(file);
-            e.target.value = '';
-          }}
+        <FileChoice
+          accept={LOGO_LIMITS.types}
+          chooseLabel={translate('settings.logo_upload')}
+          removeLabel={translate('settings.logo_remove')}
+          progress={progress}
+          onFile={(file) => void send(file)}
+          onRemove={logo ? () => void remove() : undefined}
+          testId="logo-file"
         />
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <Button
-            variant="outlined"
-            startIcon={<UploadIcon />}
-            onClick={() => input.current?.click()}
-          >
-            {translate('settings.logo_upload')}
-          </Button>
-          {logo ? (
-            <Button color="error" onClick={() => void remove()}>
-              {translate('settings.logo_remove')}
-            </Button>
-          ) : null}
-        </Box>
       </CardContent>
     </Card>
   );
