@@ -44,7 +44,12 @@ async function binary(path: string, token: string): Promise<Uint8Array> {
 
 /** A sent request with one direct signer (Giulia, Italian, with a mobile number unless `mobile` is null). */
 async function directRequest(
-  options: { mobile?: string | null; nextSigner?: string; doc?: TDocument } = {},
+  options: {
+    mobile?: string | null;
+    nextSigner?: string;
+    doc?: TDocument;
+    level?: 'AES' | 'QES';
+  } = {},
 ): Promise<{ request: TSignatureRequest; url: string; email: string; mobile: string | null }> {
   const email = uniqueEmail('giulia');
   const mobile = options.mobile === undefined ? '+39 347 555 0142' : options.mobile;
@@ -63,6 +68,7 @@ async function directRequest(
         },
         direct: true,
         order: 1,
+        ...(options.level ? { signature_level: options.level } : {}),
       },
       ...(options.nextSigner ? [{ account_email: options.nextSigner, order: 2 }] : []),
     ],
@@ -74,6 +80,31 @@ async function directRequest(
     mobile: mobile ? `+${mobile.replace(/\D/g, '')}` : null,
   };
 }
+
+describe('a direct signer asked for AES or QES', () => {
+  it('is refused before any code is spent, and nothing is signed: a link signs SES only', async () => {
+    for (const level of ['AES', 'QES'] as const) {
+      const flow = await directRequest({ level });
+      const as = asSigner(t, flow.url, freshIp());
+      const { id } = linkParts(flow.url);
+      const refused = await as<{ code: string; details: { required: { quality: string } } }>(
+        'POST',
+        '/api/v3/direct/sign',
+        { signatureRequestId: id, signingName: 'Giulia Rossi', language: 'it' },
+      );
+      expect(refused.status, JSON.stringify(refused.body)).toBe(403);
+      expect(refused.body.code).toBe('QUALITY_TOO_LOW');
+      expect(refused.body.details.required.quality).toBe(level);
+      const seen = await t.request<TSignatureRequest>(
+        'GET',
+        `/api/v3/signature-requests/${flow.request.id}`,
+        { token: owner.token },
+      );
+      expect(seen.body.status_overall).toBe('OPEN');
+      expect(seen.body.signatures[0]?.status_code).toBe('OPEN');
+    }
+  });
+});
 
 describe('a direct signer signs in Italian with an SMS code, then an account signer', () => {
   let bruno: Awaited<ReturnType<typeof signUp>>;

@@ -1,5 +1,6 @@
 import type { TDirectSign } from '@signet/shared/direct-sign/direct-sign.schema';
 import type { TRequestStatus } from '@signet/shared/signature-request/signature-request.schema';
+import { AppError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import {
   assertAction,
@@ -11,7 +12,8 @@ import { type DirectContext, tanForSigning, useUpTan } from './tan.ts';
 
 /**
  * `POST /v3/direct/sign`: the direct signer signs their own request through the one signing use
- * case (SES with the platform certificate, naming them), once their TAN is confirmed — checked
+ * case (SES with the platform certificate, naming them; a slot that asks for AES or QES is
+ * refused, 403 QUALITY_TOO_LOW), once their TAN is confirmed — checked
  * before, or given here. The TAN is used up by the signature; the evidence records that the
  * signer came through their link and a TAN by e-mail or SMS.
  */
@@ -21,7 +23,19 @@ export async function signDirect(
 ): Promise<{ signatureRequestId: string; ok: true; status_overall: TRequestStatus }> {
   if (input.signatureRequestId !== ctx.principal.requestId) throw requestNotFound();
   // The signing rules first (not your turn, already signed): a refused signature costs no TAN try.
-  assertAction(await loadRequestForActor(ctx.db, ctx.principal.requestId, ctx.principal), 'sign');
+  const loaded = await loadRequestForActor(ctx.db, ctx.principal.requestId, ctx.principal);
+  assertAction(loaded, 'sign');
+  // Signing through a link is SES with the platform's certificate: a request that asks this
+  // signer for AES or QES is never signed below it (403, nothing signed, no TAN try spent).
+  const level = loaded.mySigner?.signatureLevel;
+  if (level === 'AES' || level === 'QES') {
+    throw new AppError(
+      'QUALITY_TOO_LOW',
+      403,
+      `This request asks for ${level}; signing through a link gives a simple electronic signature. Ask the sender to send it to your Signet account.`,
+      { required: { quality: level, legislation: loaded.mySigner?.legislation ?? null } },
+    );
+  }
   const { channel } = await tanForSigning(ctx, input.tan);
   const status = await signRequest(
     { ...ctx, evidence: { direct: true, authentication: `tan:${channel}` } },
