@@ -1,13 +1,12 @@
 import type { TDirectSign } from '@signet/shared/direct-sign/direct-sign.schema';
 import type { TRequestStatus } from '@signet/shared/signature-request/signature-request.schema';
-import { AppError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import {
   assertAction,
   loadRequestForActor,
   requestNotFound,
 } from '../signature-requests/load-for-actor.ts';
-import { signRequest } from '../signing/sign-request.ts';
+import { assertLinkCanSign, signRequest } from '../signing/sign-request.ts';
 import { type DirectContext, tanForSigning, useUpTan } from './tan.ts';
 
 /**
@@ -25,17 +24,8 @@ export async function signDirect(
   // The signing rules first (not your turn, already signed): a refused signature costs no TAN try.
   const loaded = await loadRequestForActor(ctx.db, ctx.principal.requestId, ctx.principal);
   assertAction(loaded, 'sign');
-  // Signing through a link is SES with the platform's certificate: a request that asks this
-  // signer for AES or QES is never signed below it (403, nothing signed, no TAN try spent).
-  const level = loaded.mySigner?.signatureLevel;
-  if (level === 'AES' || level === 'QES') {
-    throw new AppError(
-      'QUALITY_TOO_LOW',
-      403,
-      `This request asks for ${level}; signing through a link gives a simple electronic signature. Ask the sender to send it to your Signet account.`,
-      { required: { quality: level, legislation: loaded.mySigner?.legislation ?? null } },
-    );
-  }
+  // Checked here too, so a refused signature costs no TAN try.
+  if (loaded.mySigner) assertLinkCanSign(loaded.mySigner);
   const { channel } = await tanForSigning(ctx, input.tan);
   const status = await signRequest(
     { ...ctx, evidence: { direct: true, authentication: `tan:${channel}` } },
