@@ -5,6 +5,7 @@ import {
   isEmail,
   isInRange,
   isInteger,
+  isMobile,
   isPhone,
   normaliseEmailQuery,
 } from './validation.rules.ts';
@@ -96,6 +97,25 @@ describe('isPhone', () => {
     ['+41 79 123 45 67', false],
   ])('%s → %s', (value, expected) => {
     expect(isPhone(value)).toBe(expected);
+  });
+});
+
+describe('isMobile', () => {
+  it.each([
+    ['+41 79 123 45 67', true],
+    ['079/123 45 67', true],
+    ['0048 601 234 567', true],
+    ['+30 (694) 123-4567', true],
+    ['1234567', true],
+    ['+123456789012345', true],
+    ['079 12', false],
+    ['123456', false],
+    ['+1234567890123456', false],
+    ['079 123 45 6a', false],
+    ['++41 79 123 45 67', false],
+    ['', false],
+  ])('%s → %s', (value, expected) => {
+    expect(isMobile(value)).toBe(expected);
   });
 });
 

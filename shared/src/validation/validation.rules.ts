@@ -18,7 +18,9 @@ const TLD_RE = /^[A-Za-z]{2,63}$/;
 const PHONE_RE = /^\+?(?:\(\d{3}\)|\d{3})[-. ]?\d{3}[-. ]?\d{4,6}$/;
 const INTEGER_RE = /^[-+]?\d+$/;
 /** A mobile number as people type it: digits with spaces, brackets, dots, slashes or dashes. */
-const MOBILE_RE = /^\+?[0-9 ()./-]{6,30}$/;
+const MOBILE_RE = /^\+?[0-9 ()./-]{7,30}$/;
+const MOBILE_MIN_DIGITS = 7;
+const MOBILE_MAX_DIGITS = 15;
 
 /** Longest address SMTP can carry (RFC 5321 path limit minus the brackets). */
 export const EMAIL_MAX_LENGTH = 254;
@@ -60,12 +62,15 @@ export function isPhone(value: string): boolean {
 }
 
 /**
- * True for a mobile number as people type it, international or not: an optional `+`, then 6–30
- * digits, spaces, brackets, dots, slashes or dashes (`+41 79 123 45 67`, `079/123 45 67`).
+ * True for a mobile number as people type it, international or not: an optional `+`, then
+ * digits, spaces, brackets, dots, slashes or dashes (`+41 79 123 45 67`, `079/123 45 67`), with
+ * 7 to 15 digits in all (E.164 allows at most 15; no mobile network has fewer than 7).
  * Looser than {@link isPhone}: the account's mobile is used to reach a person, not printed.
  */
 export function isMobile(value: string): boolean {
-  return MOBILE_RE.test(value);
+  if (!MOBILE_RE.test(value)) return false;
+  const digits = value.replace(/[^0-9]/g, '').length;
+  return digits >= MOBILE_MIN_DIGITS && digits <= MOBILE_MAX_DIGITS;
 }
 
 /** True when the value is absent, empty or whitespace only. */
