@@ -2,6 +2,7 @@ import { routes } from '@signet/shared';
 import { BILLING_CLOCK_PATH, PAYMENT_SANDBOX } from '@signet/shared/billing/billing.constants';
 import { REQUEST_CLOCK_PATH } from '@signet/shared/signature-request/signature-request.constants';
 import { Hono } from 'hono';
+import { cachedAsset } from './http/cached-asset.ts';
 import { compressAnswers } from './http/compress-answer.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
 import { buildOpenApi } from './http/openapi.ts';
@@ -94,19 +95,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return c.body(openapi, 200, { 'Content-Type': 'application/json; charset=utf-8' });
   });
   api.get('/docs', (c) => c.html(API_DOCS_HTML));
-  let scalarJs: Uint8Array | undefined;
-  api.get('/docs/scalar.js', async (c) => {
-    if (!scalarJs) {
+  api.get(
+    '/docs/scalar.js',
+    cachedAsset(async () => {
       // The package exports no package.json: find its folder from the main entry (dist/index.js).
       const { readFile } = await import('node:fs/promises');
       const entry = import.meta.resolve('@scalar/api-reference');
-      scalarJs = await readFile(new URL('browser/standalone.js', entry));
-    }
-    return c.body(scalarJs as Uint8Array<ArrayBuffer>, 200, {
-      'Content-Type': 'text/javascript; charset=utf-8',
-      'Cache-Control': 'public, max-age=86400',
-    });
-  });
+      return readFile(new URL('browser/standalone.js', entry));
+    }, 'text/javascript; charset=utf-8'),
+  );
   api.all('*', apiNotFound);
   app.route('/api', api);
 

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { type RouteDef, routes } from '@signet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/app.ts';
@@ -82,6 +83,19 @@ describe('/api/openapi.json', () => {
     const js = await t.app.request('/api/docs/scalar.js');
     expect(js.status).toBe(200);
     expect(js.headers.get('content-type')).toContain('javascript');
-    expect((await js.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
+    const plain = new Uint8Array(await js.arrayBuffer());
+    expect(plain.byteLength).toBeGreaterThan(100_000);
+    // 4 MB of script goes compressed when the browser accepts it, and the same bytes come out.
+    for (const encoding of ['br', 'gzip'] as const) {
+      const packed = await t.app.request('/api/docs/scalar.js', {
+        headers: { 'Accept-Encoding': encoding },
+      });
+      expect(packed.headers.get('content-encoding')).toBe(encoding);
+      expect(packed.headers.get('vary')).toContain('Accept-Encoding');
+      const body = Buffer.from(await packed.arrayBuffer());
+      expect(body.byteLength).toBeLessThan(plain.byteLength / 3);
+      const unpacked = encoding === 'br' ? brotliDecompressSync(body) : gunzipSync(body);
+      expect(Buffer.compare(unpacked, Buffer.from(plain))).toBe(0);
+    }
   });
 });
