@@ -82,7 +82,7 @@ function PagePlacement({
     return (
       <button
         type="button"
-        className="btn btn--text tr-place__here"
+        className="btn btn--secondary tr-place__here"
         onClick={() =>
           onChange({
             page: page.page,
