@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { logout } from '@signet/shared/api/endpoints';
 import { SESSION_COOKIE } from '@signet/shared/session/session.constants';
 import {
   atPath,
@@ -55,6 +56,22 @@ test('/logout signs out as well', async ({ page, request }) => {
   await expect(page).toHaveURL(atPath('/login'));
   expect(await tabToken(page)).toBeNull();
   expect(await userStatus(request, token as string)).toBe(401);
+});
+
+test('/logout leaves for /login even when the server does not answer', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request, 'logout-hung');
+  await open(page, '/login');
+  await fillLogin(page, account.email, account.password);
+  await expect(page).toHaveURL(atPath('/dashboard'));
+
+  // The revocation call never gets an answer (a stalled network or server).
+  await page.route(`**/api${logout.path}`, () => {});
+  await page.goto('/logout');
+  await expect(page).toHaveURL(atPath('/login'), { timeout: 9_000 });
+  expect(await tabToken(page)).toBeNull();
 });
 
 test('a wrong password shows the error and stays on /login', async ({ page, request }) => {

@@ -125,6 +125,9 @@ export function loadSession(force = false): Promise<SessionState> {
 
 let leaving: Promise<void> | null = null;
 
+/** How long signing out waits for the server to revoke the session before leaving anyway. */
+const LOGOUT_WAIT_MS = 5000;
+
 /**
  * Logs out: revokes the token on the server (best effort), forgets it here and goes to `to`
  * (default /login).
@@ -134,7 +137,8 @@ export function logout(to = LOGIN_PATH): Promise<void> {
   leaving ??= (async () => {
     if ($session.get().token) {
       try {
-        await call(api.logout);
+        // A server that does not answer must not keep the user on /logout.
+        await call(api.logout, {}, { timeout: LOGOUT_WAIT_MS });
       } catch {
         // the token is forgotten either way; the server drops it after 24 h at the latest
       }
