@@ -11,7 +11,10 @@ import {
   withReservation,
 } from './placeholder.ts';
 import { addSignatureField, defaultField, type SignatureField } from './signature-field.ts';
+import type { FontWeight } from './stamp/fonts.ts';
 import type { StampContent } from './stamp/layout.ts';
+import { reusableFonts } from './stamp/reused-fonts.ts';
+import { trailerSizeAt } from './trailer.ts';
 
 export { DEFAULT_FIELD_SIZE, type SignatureField } from './signature-field.ts';
 
@@ -34,6 +37,14 @@ export type SignPdfOptions = {
   appearance: StampContent;
   /** Field name; defaults to `Signature<N>`, the first free one. */
   fieldName?: string;
+  /**
+   * The length of the file as uploaded (it starts every signed version): objects numbered from
+   * its trailer's /Size on are Signet's, and the fonts of earlier stamps among them are reused.
+   * Absent: nothing is reused.
+   */
+  uploadLength?: number;
+  /** Per weight, text whose glyphs a document's first stamp font also embeds (see StampFonts). */
+  fontPlan?: Partial<Record<FontWeight, string>>;
   /** Blank signature pages to append first, in the same update (the first signature only). */
   appendPages?: { count: number; size: { width: number; height: number } };
 };
@@ -80,14 +91,24 @@ async function signOnce(
     options.field && 'defaultSlot' in options.field
       ? defaultField(doc, options.field.defaultSlot)
       : options.field;
+  const ownFrom = options.uploadLength ? trailerSizeAt(pdf, options.uploadLength) : null;
   addSignatureField(doc, {
     value: signature,
     field,
     appearance: options.appearance,
+    fonts: {
+      reused: field && ownFrom ? reusableFonts(doc, ownFrom) : [],
+      ...(options.fontPlan ? { plan: options.fontPlan } : {}),
+    },
     ...(options.fieldName ? { fieldName: options.fieldName } : {}),
   });
-  // Only the glyphs the stamp uses are embedded (a few KB instead of 630 KB per font).
-  const withPlaceholders = await doc.save({ incremental: true, subsetFonts: true });
+  // Only the glyphs the stamp uses are embedded (a few KB instead of 630 KB per font); small
+  // streams (a subset's ToUnicode and CIDToGIDMap) are compressed too.
+  const withPlaceholders = await doc.save({
+    incremental: true,
+    subsetFonts: true,
+    compressionThreshold: 0,
+  });
   return fillPlaceholders(pdf, withPlaceholders, reserved, (digest) =>
     createCadesSignature(options.signer, digest, options.tsa),
   );
