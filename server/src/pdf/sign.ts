@@ -2,6 +2,7 @@ import { PdfDict, PdfName, PdfString } from '@libpdf/core';
 import { cadesMaxBytes, createCadesSignature } from '../crypto/cades.ts';
 import type { Signer } from '../crypto/signer.ts';
 import type { TimestampAuthority } from '../crypto/tsa/timestamp-authority.ts';
+import { appendBlankPages } from './append-pages.ts';
 import { loadPdf } from './inspect.ts';
 import {
   byteRangePlaceholder,
@@ -81,11 +82,8 @@ async function signOnce(
       ...(options.location ? { Location: PdfString.fromString(options.location) } : {}),
     }),
   );
-  for (let i = 0; i < (options.appendPages?.count ?? 0); i++) {
-    doc.addPage({
-      width: options.appendPages?.size.width as number,
-      height: options.appendPages?.size.height as number,
-    });
+  if (options.appendPages) {
+    appendBlankPages(doc, options.appendPages.count, options.appendPages.size);
   }
   const field =
     options.field && 'defaultSlot' in options.field
