@@ -68,7 +68,8 @@ async function signOnce(
   options: SignPdfOptions,
   reserved: number,
 ): Promise<Filled> {
-  const doc = await loadPdf(pdf);
+  // Signing reads versions Signet stored (the upload was checked for encryption then).
+  const doc = await loadPdf(pdf, { stored: true });
   const signature = doc.register(
     PdfDict.of({
       Type: PdfName.of('Sig'),
