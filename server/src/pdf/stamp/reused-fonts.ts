@@ -22,8 +22,19 @@ export type ReusedFont = {
 
 const BASE_FONT = /^[A-Z]{6}\+(.+)$/;
 
-/** The Signet fonts of the stamps already in `doc` whose objects are numbered ≥ `ownFrom`. */
+/**
+ * The Signet fonts of the stamps already in `doc` whose objects are numbered ≥ `ownFrom`. Reuse
+ * only saves bytes: whatever cannot be read so gives none, and the stamp embeds its own.
+ */
 export function reusableFonts(doc: PDF, ownFrom: number): ReusedFont[] {
+  try {
+    return findFonts(doc, ownFrom);
+  } catch {
+    return [];
+  }
+}
+
+function findFonts(doc: PDF, ownFrom: number): ReusedFont[] {
   const resolve = (o: PdfObject | undefined): PdfObject | undefined =>
     o?.type === 'ref' ? (doc.context.resolve(o) ?? undefined) : o;
   const own = (o: PdfObject | undefined): o is PdfRef =>
