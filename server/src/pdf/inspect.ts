@@ -23,10 +23,7 @@ export type PdfSignatureInfo = {
  * parser cannot read is PDF_UNREADABLE, without the parser's message. No pages: PDF_NO_PAGES.
  * `stored`: the bytes are a version Signet stored (see below).
  */
-export async function loadPdf(
-  bytes: Uint8Array,
-  options: { stored?: boolean } = {},
-): Promise<PDF> {
+export async function loadPdf(bytes: Uint8Array, options: { stored?: boolean } = {}): Promise<PDF> {
   if (!looksLikePdf(bytes)) throw unreadable();
   // A version Signet stored (an upload that passed this check, then our own updates, which
   // never add /Encrypt) skips the text scan of the whole file (≈ 4 ms for 1.2 MB); the parser's
