@@ -8,8 +8,9 @@ import {
   type PdfRef,
   PdfStream,
 } from '@libpdf/core';
-import { embedFont, type FontWeight } from './stamp/fonts.ts';
+import { embedFont, type FontWeight, printable } from './stamp/fonts.ts';
 import { layOutStamp, type Rgb, type StampContent, type StampOp } from './stamp/layout.ts';
+import type { ReusedFont } from './stamp/reused-fonts.ts';
 
 /**
  * The visual signature in a PDF: a form XObject (the widget's normal appearance) that draws the
@@ -21,29 +22,73 @@ import { layOutStamp, type Rgb, type StampContent, type StampOp } from './stamp/
 const fmt = (n: number) => (Math.round(n * 1000) / 1000).toString();
 const colour = (c: Rgb) => c.map(fmt).join(' ');
 
-/** Fonts of one document, embedded on first use. */
-export type DocumentFonts = Partial<Record<FontWeight, EmbeddedFont>>;
+/**
+ * How the stamps of one signing draw their text: with glyphs of fonts an earlier Signet stamp of
+ * the document embedded (`reused`, see stamp/reused-fonts.ts) where they have them, else with a
+ * new subset of the weight, embedded on first use. The first subset of a weight in a document
+ * also takes the glyphs of `plan` (the digits, the request's names and addresses: what the next
+ * signers' stamps will likely show), so later stamps find them and embed nothing.
+ */
+export type StampFonts = {
+  reused: readonly ReusedFont[];
+  plan?: Partial<Record<FontWeight, string>>;
+};
 
-const embedded = new WeakMap<PDF, DocumentFonts>();
+const NO_FONTS: StampFonts = { reused: [] };
 
-function fontOf(doc: PDF, weight: FontWeight): EmbeddedFont {
-  let fonts = embedded.get(doc);
-  if (!fonts) {
-    fonts = {};
-    embedded.set(doc, fonts);
+const embedded = new WeakMap<PDF, Partial<Record<FontWeight, EmbeddedFont>>>();
+
+function fontOf(doc: PDF, weight: FontWeight, fonts: StampFonts): EmbeddedFont {
+  let mine = embedded.get(doc);
+  if (!mine) {
+    mine = {};
+    embedded.set(doc, mine);
   }
-  let font = fonts[weight];
+  let font = mine[weight];
   if (!font) {
     font = embedFont(doc, weight);
-    fonts[weight] = font;
+    mine[weight] = font;
+    const plan = fonts.plan?.[weight];
+    if (plan && !fonts.reused.some((f) => f.weight === weight)) {
+      font.encodeTextToGids(printable(weight, plan).replaceAll('?', ''));
+    }
   }
   return font;
 }
 
 const RESOURCE: Record<FontWeight, string> = { regular: 'F1', bold: 'F2' };
+const reusedResource = (font: ReusedFont) => `S${font.ref.objectNumber}`;
+
+/**
+ * The text as runs of one font each: a reused font's glyphs where it has the character (the
+ * earliest first), else the weight's new subset. Same glyph ids and widths either way, so the
+ * runs line up as one string would.
+ */
+function textRuns(
+  doc: PDF,
+  weight: FontWeight,
+  text: string,
+  fonts: StampFonts,
+): { resource: string; hex: string }[] {
+  const runs: { resource: string; hex: string }[] = [];
+  const candidates = fonts.reused.filter((f) => f.weight === weight);
+  for (const char of text) {
+    const codePoint = char.codePointAt(0) as number;
+    const reused = candidates.find((f) => f.cids.has(codePoint));
+    const resource = reused ? reusedResource(reused) : RESOURCE[weight];
+    const gid = reused
+      ? (reused.cids.get(codePoint) as number)
+      : (fontOf(doc, weight, fonts).encodeTextToGids(char)[0] ?? 0);
+    const hex = gid.toString(16).padStart(4, '0');
+    const last = runs.at(-1);
+    if (last?.resource === resource) last.hex += hex;
+    else runs.push({ resource, hex });
+  }
+  return runs;
+}
 
 /** The content stream of `ops`, with text encoded for the document's embedded fonts. */
-function contentOf(doc: PDF, ops: readonly StampOp[]): string {
+function contentOf(doc: PDF, ops: readonly StampOp[], fonts: StampFonts): string {
   const out: string[] = ['q'];
   for (const o of ops) {
     switch (o.op) {
@@ -60,16 +105,11 @@ function contentOf(doc: PDF, ops: readonly StampOp[]): string {
         );
         break;
       case 'text': {
-        const gids = fontOf(doc, o.weight).encodeTextToGids(o.text);
-        const hex = gids.map((g) => g.toString(16).padStart(4, '0')).join('');
-        out.push(
-          `${colour(o.color)} rg`,
-          'BT',
-          `/${RESOURCE[o.weight]} ${fmt(o.size)} Tf`,
-          `${fmt(o.x)} ${fmt(o.y)} Td`,
-          `<${hex}> Tj`,
-          'ET',
-        );
+        out.push(`${colour(o.color)} rg`, 'BT', `${fmt(o.x)} ${fmt(o.y)} Td`);
+        for (const run of textRuns(doc, o.weight, o.text, fonts)) {
+          out.push(`/${run.resource} ${fmt(o.size)} Tf`, `<${run.hex}> Tj`);
+        }
+        out.push('ET');
         break;
       }
       case 'image':
@@ -134,15 +174,20 @@ export function registerAppearance(
   width: number,
   height: number,
   content: StampContent,
+  fonts: StampFonts = NO_FONTS,
 ): PdfRef {
   const ops = layOutStamp(width, height, content);
-  const body = contentOf(doc, ops);
-  const fonts: Record<string, PdfRef> = {};
+  const body = contentOf(doc, ops, fonts);
+  const used: Record<string, PdfRef> = {};
   for (const weight of ['regular', 'bold'] as const) {
     const font = embedded.get(doc)?.[weight];
-    if (font) fonts[RESOURCE[weight]] = doc.fonts.getRef(font);
+    if (font) used[RESOURCE[weight]] = doc.fonts.getRef(font);
   }
-  const resources: Record<string, PdfDict> = { Font: PdfDict.of(fonts) };
+  for (const font of fonts.reused) {
+    const name = reusedResource(font);
+    if (body.includes(`/${name} `)) used[name] = font.ref;
+  }
+  const resources: Record<string, PdfDict> = { Font: PdfDict.of(used) };
   if (content.image && ops.some((o) => o.op === 'image')) {
     const image = content.image;
     const ref = image.pdf

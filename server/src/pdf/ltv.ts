@@ -67,7 +67,8 @@ export async function addValidationData(
   source: ValidationDataSource,
   parsed?: PDF,
 ): Promise<{ bytes: Uint8Array; sha256: string }> {
-  const doc = parsed ?? (await loadPdf(pdf));
+  // The files sealed are ones Signet just signed (see loadPdf's `stored`).
+  const doc = parsed ?? (await loadPdf(pdf, { stored: true }));
   const data = await source(signatureCertificates(doc));
   const catalog = doc.getCatalog();
   const resolve = (o: PdfObject | undefined) =>
@@ -100,7 +101,7 @@ export async function addDocumentTimestamp(
   tsa: TimestampAuthority,
 ): Promise<Filled> {
   return withReservation(await tsa.maxTokenBytes(), async (reserved) => {
-    const doc = await loadPdf(pdf);
+    const doc = await loadPdf(pdf, { stored: true });
     const value = doc.register(
       PdfDict.of({
         Type: PdfName.of('DocTimeStamp'),

@@ -2,6 +2,7 @@ import { PdfDict, PdfName, PdfString } from '@libpdf/core';
 import { cadesMaxBytes, createCadesSignature } from '../crypto/cades.ts';
 import type { Signer } from '../crypto/signer.ts';
 import type { TimestampAuthority } from '../crypto/tsa/timestamp-authority.ts';
+import { appendBlankPages } from './append-pages.ts';
 import { loadPdf } from './inspect.ts';
 import {
   byteRangePlaceholder,
@@ -11,7 +12,10 @@ import {
   withReservation,
 } from './placeholder.ts';
 import { addSignatureField, defaultField, type SignatureField } from './signature-field.ts';
+import type { FontWeight } from './stamp/fonts.ts';
 import type { StampContent } from './stamp/layout.ts';
+import { reusableFonts } from './stamp/reused-fonts.ts';
+import { trailerSizeAt } from './trailer.ts';
 
 export { DEFAULT_FIELD_SIZE, type SignatureField } from './signature-field.ts';
 
@@ -34,6 +38,14 @@ export type SignPdfOptions = {
   appearance: StampContent;
   /** Field name; defaults to `Signature<N>`, the first free one. */
   fieldName?: string;
+  /**
+   * The length of the file as uploaded (it starts every signed version): objects numbered from
+   * its trailer's /Size on are Signet's, and the fonts of earlier stamps among them are reused.
+   * Absent: nothing is reused.
+   */
+  uploadLength?: number;
+  /** Per weight, text whose glyphs a document's first stamp font also embeds (see StampFonts). */
+  fontPlan?: Partial<Record<FontWeight, string>>;
   /** Blank signature pages to append first, in the same update (the first signature only). */
   appendPages?: { count: number; size: { width: number; height: number } };
 };
@@ -56,7 +68,8 @@ async function signOnce(
   options: SignPdfOptions,
   reserved: number,
 ): Promise<Filled> {
-  const doc = await loadPdf(pdf);
+  // Signing reads versions Signet stored (the upload was checked for encryption then).
+  const doc = await loadPdf(pdf, { stored: true });
   const signature = doc.register(
     PdfDict.of({
       Type: PdfName.of('Sig'),
@@ -70,24 +83,31 @@ async function signOnce(
       ...(options.location ? { Location: PdfString.fromString(options.location) } : {}),
     }),
   );
-  for (let i = 0; i < (options.appendPages?.count ?? 0); i++) {
-    doc.addPage({
-      width: options.appendPages?.size.width as number,
-      height: options.appendPages?.size.height as number,
-    });
+  if (options.appendPages) {
+    appendBlankPages(doc, options.appendPages.count, options.appendPages.size);
   }
   const field =
     options.field && 'defaultSlot' in options.field
       ? defaultField(doc, options.field.defaultSlot)
       : options.field;
+  const ownFrom = options.uploadLength ? trailerSizeAt(pdf, options.uploadLength) : null;
   addSignatureField(doc, {
     value: signature,
     field,
     appearance: options.appearance,
+    fonts: {
+      reused: field && ownFrom ? reusableFonts(doc, ownFrom) : [],
+      ...(options.fontPlan ? { plan: options.fontPlan } : {}),
+    },
     ...(options.fieldName ? { fieldName: options.fieldName } : {}),
   });
-  // Only the glyphs the stamp uses are embedded (a few KB instead of 630 KB per font).
-  const withPlaceholders = await doc.save({ incremental: true, subsetFonts: true });
+  // Only the glyphs the stamp uses are embedded (a few KB instead of 630 KB per font); small
+  // streams (a subset's ToUnicode and CIDToGIDMap) are compressed too.
+  const withPlaceholders = await doc.save({
+    incremental: true,
+    subsetFonts: true,
+    compressionThreshold: 0,
+  });
   return fillPlaceholders(pdf, withPlaceholders, reserved, (digest) =>
     createCadesSignature(options.signer, digest, options.tsa),
   );

@@ -8,7 +8,7 @@ import {
   type PdfObject,
   type PdfRef,
 } from '@libpdf/core';
-import { registerAppearance } from './appearance.ts';
+import { registerAppearance, type StampFonts } from './appearance.ts';
 import { PdfError } from './errors.ts';
 import type { StampContent } from './stamp/layout.ts';
 
@@ -63,6 +63,8 @@ export type FieldOptions = {
   field: SignatureField | null;
   /** What the visual signature shows (its first line, the name, in bold). */
   appearance?: StampContent;
+  /** The fonts the visual signature may reuse, and what a new subset plans for. */
+  fonts?: StampFonts;
   /** Field name; defaults to `<prefix><N>`, the first free one. */
   fieldName?: string;
   prefix?: string;
@@ -108,7 +110,13 @@ export function addSignatureField(doc: PDF, options: FieldOptions): void {
     fieldDict.set(
       'AP',
       PdfDictClass.of({
-        N: registerAppearance(doc, width, height, options.appearance ?? { lines: [] }),
+        N: registerAppearance(
+          doc,
+          width,
+          height,
+          options.appearance ?? { lines: [] },
+          options.fonts,
+        ),
       }),
     );
   } else {

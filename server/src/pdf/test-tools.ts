@@ -312,6 +312,25 @@ export function decodeQrCodes(bytes: Uint8Array, page: number): string[] {
   });
 }
 
+/** One page (1-based) drawn by MuPDF as PNG bytes, annotations (signature widgets) included. */
+export function renderPage(bytes: Uint8Array, page: number, dpi = 100): Buffer {
+  return withFile(bytes, (path, dir) => {
+    const out = join(dir, 'page.png');
+    const { status, output } = run('mutool', [
+      'draw',
+      '-q',
+      '-r',
+      String(dpi),
+      '-o',
+      out,
+      path,
+      String(page),
+    ]);
+    if (status !== 0) throw new Error(`mutool draw failed: ${output}`);
+    return readFileSync(out);
+  });
+}
+
 /** `mutool sign -v` (MuPDF, a second validator): one verdict line per signature. */
 export function mutoolVerify(bytes: Uint8Array): { status: number; output: string } {
   return withFile(bytes, (path) => run('mutool', ['sign', '-v', path]));

@@ -102,3 +102,31 @@ export function declaredPageCount(text: string): number | null {
   const count = tree && /\/Count\s+(\d+)/.exec(tree);
   return count ? Number(count[1]) : null;
 }
+
+/**
+ * The `/Size` of the last cross-reference section in the first `length` bytes (a file as it was
+ * uploaded, before the incremental updates appended to it): every object numbered from there on
+ * was added by a later update. Reads the `startxref` of that prefix and the trailer (or
+ * cross-reference stream dictionary) it points to; null when any of it cannot be read so.
+ */
+export function trailerSizeAt(bytes: Uint8Array, length: number): number | null {
+  if (length <= 0 || length > bytes.length) return null;
+  const tailFrom = Math.max(0, length - 1024);
+  const tail = pdfText(bytes.subarray(tailFrom, length));
+  const starts = [...tail.matchAll(/startxref\s+(\d+)/g)];
+  const offset = Number(starts.at(-1)?.[1] ?? Number.NaN);
+  if (!Number.isSafeInteger(offset) || offset >= length) return null;
+  const section = pdfText(bytes.subarray(offset, Math.min(length, offset + 64)));
+  let dict: string | null = null;
+  if (/^\s*xref/.test(section)) {
+    // A table: its rows are 20 bytes each; the trailer dictionary follows them.
+    const rest = pdfText(bytes.subarray(offset, length));
+    const at = rest.search(/trailer\s*<</);
+    if (at >= 0) dict = dictionaryAt(rest, rest.indexOf('<<', at));
+  } else if (/^\s*\d+\s+\d+\s+obj\s*<</.test(section)) {
+    const text = pdfText(bytes.subarray(offset, Math.min(length, offset + MAX_DICT)));
+    dict = dictionaryAt(text, text.indexOf('<<'));
+  }
+  const size = dict && /\/Size\s+(\d+)/.exec(dict);
+  return size ? Number(size[1]) : null;
+}

@@ -106,6 +106,7 @@ export async function prepareSignature(
       return bytes;
     }),
   );
+  const plan = fontPlan(loaded);
   const documents: SignedDocument[] = [];
   for (const [i, d] of loaded.documents.entries()) {
     const place = await stampPlacement(
@@ -125,6 +126,8 @@ export async function prepareSignature(
       field: place.field,
       ...(place.appendPages ? { appendPages: place.appendPages } : {}),
       appearance: input.appearance(d.id),
+      uploadLength: d.size,
+      fontPlan: plan,
     });
     if (crls) {
       signed = await sealDocument(
@@ -151,3 +154,26 @@ export async function prepareSignature(
   stored.catch(() => {});
   return { documents, timestampedAt, level: crls ? 'B-LTA' : 'B-T', stored };
 }
+
+/**
+ * What the next stamps of the request will likely show, for the first stamp font of a document
+ * to embed along (pdf/appearance.ts `StampFonts`): every signer's name in bold, their addresses
+ * in regular, digits in both (dates, numbered names). A later stamp then reuses those glyphs
+ * and adds no font (≈ 4 KB per weight); a glyph nobody foresaw gets a small subset of its own.
+ */
+export function fontPlan(loaded: LoadedRequest): { regular: string; bold: string } {
+  const names = loaded.signers.map((s) =>
+    [
+      s.signingName,
+      loaded.accountNames.get(s.email),
+      [s.firstName, s.lastName].filter(Boolean).join(' '),
+    ].join(' '),
+  );
+  const digits = '0123456789';
+  return {
+    bold: unique(`${digits}${names.join(' ')}`),
+    regular: unique(`${digits}${loaded.signers.map((s) => s.email).join(' ')}`),
+  };
+}
+
+const unique = (text: string): string => [...new Set(text)].join('');
