@@ -77,6 +77,8 @@ export const ZDirectUserSchema = z.object({
     lang: z.enum(LANG_CODES),
     /** Masked; a direct signer cannot change it (it receives the SMS codes). */
     mobile: z.string().nullable(),
+    /** Identification providers whose terms of use the signer accepted (`tou_{provider}`). */
+    acceptedTou: z.array(z.string()),
   }),
 });
 export type TDirectUser = z.infer<typeof ZDirectUserSchema>;

@@ -4,6 +4,8 @@ import type {
   TDirectUser,
 } from '@signet/shared/direct-sign/direct-sign.schema';
 import type { TLangCode } from '@signet/shared/i18n/lang.rules';
+import { IDENT_PROVIDERS, touKey } from '@signet/shared/identification/identification.constants';
+import type { TAcceptTou } from '@signet/shared/identification/identification.schema';
 import { VISUAL_SIGNATURE_SIZE } from '@signet/shared/signature-request/signature-request.schema';
 import type { TSignatureQualities } from '@signet/shared/user/user.schema';
 import { and, eq } from 'drizzle-orm';
@@ -17,8 +19,8 @@ import {
   loadRequestForActor,
 } from '../signature-requests/load-for-actor.ts';
 import { toRequestDto } from '../signature-requests/request-dto.ts';
+import { directSignerQualities } from '../signing/link-trust.ts';
 import { visualSignatureLines } from '../signing/visual-signature.ts';
-import { signatureQualitiesOf } from '../users/user-dto.ts';
 import { documentToken } from './link.ts';
 import type { DirectContext } from './tan.ts';
 
@@ -70,7 +72,11 @@ function toDirectUser(loaded: LoadedRequest): TDirectUser {
     email: me.email,
     firstName: me.firstName ?? '',
     lastName: me.lastName ?? '',
-    attributes: { lang: langOf(loaded), mobile: me.mobile ? maskMobile(me.mobile) : null },
+    attributes: {
+      lang: langOf(loaded),
+      mobile: me.mobile ? maskMobile(me.mobile) : null,
+      acceptedTou: me.acceptedTou,
+    },
   };
 }
 
@@ -110,11 +116,37 @@ export async function updateDirectUser(
 }
 
 /**
- * `GET /v3/direct/user/signature-qualities-detail`: a direct signer signs SES (the platform's
- * certificate, naming them); their address is the one the sender vouched for.
+ * `POST /v1/direct/user/accept`: the direct signer accepts identification providers' terms of
+ * use (`tou_{provider}`), kept with their slot.
  */
-export function directSignatureQualities(): TSignatureQualities {
-  return signatureQualitiesOf({ emailVerified: true, mobileVerifiedAt: null, identity: null });
+export async function acceptDirectTerms(
+  ctx: DirectContext,
+  input: TAcceptTou,
+): Promise<TDirectUser> {
+  return ctx.db.transaction(async (tx) => {
+    const before = await loadRequestForActor(tx, ctx.principal.requestId, ctx.principal, {
+      forUpdate: true,
+    });
+    const me = mySlot(before);
+    const tou = IDENT_PROVIDERS.filter((p) => input[touKey(p)] && !me.acceptedTou.includes(p));
+    if (tou.length > 0) {
+      await tx
+        .update(signers)
+        .set({ acceptedTou: [...me.acceptedTou, ...tou] })
+        .where(and(eq(signers.id, me.id), eq(signers.requestId, before.request.id)));
+    }
+    return toDirectUser(await loadRequestForActor(tx, ctx.principal.requestId, ctx.principal));
+  });
+}
+
+/**
+ * `GET /v3/direct/user/signature-qualities-detail`: what the direct signer proved for their slot.
+ * SES always (the address is the one the sender vouched for); AES, and QES under its
+ * legislation, once they identified through the link (the identity is the slot's).
+ */
+export async function directSignatureQualities(ctx: DirectContext): Promise<TSignatureQualities> {
+  const loaded = await loadRequestForActor(ctx.db, ctx.principal.requestId, ctx.principal);
+  return directSignerQualities(mySlot(loaded));
 }
 
 /** `GET /v1/direct/visual-signature`: the appearance text in the signer's language, as of now. */
