@@ -1,4 +1,7 @@
-import type { TDirectUser } from '@signet/shared/direct-sign/direct-sign.schema';
+import type {
+  TDirectSignatureRequest,
+  TDirectUser,
+} from '@signet/shared/direct-sign/direct-sign.schema';
 import type {
   TIdentInfo,
   TIdentPayment,
@@ -85,6 +88,22 @@ describe('a direct signer whose slot asks for QES identifies through their link,
       code: 'QUALITY_TOO_LOW',
       details: { required: { quality: 'QES', legislation: 'ZERTES' }, identify: true },
     });
+    // The page learns it up front, and no code is sent for a signature that cannot be made.
+    const read = await t.request<TDirectSignatureRequest>(
+      'GET',
+      `/api/v3/direct/signature-requests/${id}`,
+      { headers: direct.caller.direct },
+    );
+    expect(read.body.me).toMatchObject({
+      signature_level: 'QES',
+      required_standard: { quality: 'QES', legislation: 'ZERTES' },
+    });
+    const code = await t.request<Refusal>('POST', '/api/v1/direct/tan/resend', {
+      headers: direct.caller.direct,
+      body: {},
+    });
+    expect(code.status).toBe(403);
+    expect(code.body.code).toBe('QUALITY_TOO_LOW');
     const terms = await direct.as<Refusal>('POST', '/identification/srs/video', {});
     expect(terms.status).toBe(403);
     expect(terms.body).toMatchObject({
@@ -156,6 +175,12 @@ describe('a direct signer whose slot asks for QES identifies through their link,
       headers: direct.caller.direct,
     });
     expect(me.body).toMatchObject({ firstName: 'Giulia Maria', lastName: 'Rossi-Ñúñez' });
+    const read = await t.request<TDirectSignatureRequest>(
+      'GET',
+      `/api/v3/direct/signature-requests/${flow.request.id}`,
+      { headers: direct.caller.direct },
+    );
+    expect(read.body.me.required_standard).toBeNull();
   });
 
   it('signs with the TAN and a certificate of their own naming the verified identity', async () => {

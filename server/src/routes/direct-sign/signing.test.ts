@@ -6,11 +6,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signerTans } from '../../db/schema/signer-tans.ts';
 import { listSignatures } from '../../pdf/inspect.ts';
-import { makeTestPdf } from '../../pdf/make-test-pdf.ts';
 import { pdfsig, pdfText, requireTool } from '../../pdf/test-tools.ts';
 import { protocolResponse } from '../../testing/protocol.ts';
-import { signUp, uniqueEmail } from '../auth/testing.ts';
-import { createDocumentsTestApp, uploadPdf } from '../documents/testing.ts';
+import { signUp } from '../auth/testing.ts';
+import { createDocumentsTestApp } from '../documents/testing.ts';
 import {
   asSigner,
   freshIp,

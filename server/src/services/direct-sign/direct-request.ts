@@ -19,7 +19,8 @@ import {
   loadRequestForActor,
 } from '../signature-requests/load-for-actor.ts';
 import { toRequestDto } from '../signature-requests/request-dto.ts';
-import { directSignerQualities } from '../signing/link-trust.ts';
+import { directSignerQualities, linkRequiredStandard } from '../signing/link-trust.ts';
+import { platformLegislation } from '../signing/trust-step.ts';
 import { visualSignatureLines } from '../signing/visual-signature.ts';
 import { documentToken } from './link.ts';
 import type { DirectContext } from './tan.ts';
@@ -57,6 +58,8 @@ export async function getDirectSignatureRequest(
       mobile: me.mobile ? maskMobile(me.mobile) : null,
       language: me.lang,
       status_code: me.status,
+      signature_level: me.signatureLevel,
+      required_standard: linkRequiredStandard(me, platformLegislation(ctx.config.platform)),
     },
     business_id: loaded.request.businessId ?? null,
     signing_methods: ctx.config.mabProvider === 'none' ? ['tan'] : ['tan', 'mab'],

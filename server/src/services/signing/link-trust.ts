@@ -25,15 +25,18 @@ export function directSignerQualities(slot: Pick<TSignerRow, 'identity'>): TSign
 /** How a link signs a slot: the quality and legislation, before any certificate exists. */
 export type LinkQuality = Pick<EntryTrust, 'quality' | 'legislation' | 'provider'>;
 
+type LinkDecision =
+  | { ok: true; quality: LinkQuality }
+  | { ok: false; required: { quality: TRequiredLevel; legislation: TLegislation } };
+
 /**
  * How a signing link (direct sign, the mobile app) signs its slot — the one rule for links. SES
  * with the platform's certificate when the slot asks for nothing more; when it asks for AES or
  * QES, the quality the slot's own identification proved (`signingQuality`, under the slot's
- * legislation, else the platform's), signed with a certificate of the signer's own. A slot whose
- * signer has not identified (or not enough) is refused with 403 QUALITY_TOO_LOW, what is
- * required and `identify: true` (the direct-sign identification page), and nothing is signed.
+ * legislation, else the platform's), signed with a certificate of the signer's own; else what
+ * is still required.
  */
-export function linkSigningQuality(slot: LinkSlot, platform: TLegislation): LinkQuality {
+function decideLink(slot: LinkSlot, platform: TLegislation): LinkDecision {
   const level = slot.signatureLevel;
   const required: TRequiredLevel | null = level === 'AES' || level === 'QES' ? level : null;
   const decided = signingQuality(
@@ -42,21 +45,44 @@ export function linkSigningQuality(slot: LinkSlot, platform: TLegislation): Link
     { quality: null, legislation: null },
     platform,
   );
-  if (!decided.ok) {
-    throw new AppError(
-      SIGNING_STEP_CODES.qualityTooLow,
-      403,
-      `This request asks for ${decided.required.quality}: identify first, then sign through your link.`,
-      { required: decided.required, identify: true },
-    );
-  }
+  if (!decided.ok) return { ok: false, required: decided.required };
+  const own = needsOwnCertificate(decided.detail.quality);
   return {
-    quality: decided.detail.quality,
-    legislation: needsOwnCertificate(decided.detail.quality)
-      ? (decided.detail.legislation ?? decided.legislation)
-      : null,
-    provider: decided.detail.provider,
+    ok: true,
+    quality: {
+      quality: decided.detail.quality,
+      legislation: own ? (decided.detail.legislation ?? decided.legislation) : null,
+      provider: decided.detail.provider,
+    },
   };
+}
+
+/**
+ * The quality a link signs its slot with (see `decideLink`). A slot whose signer has not
+ * identified (or not enough) is refused with 403 QUALITY_TOO_LOW, what is required and
+ * `identify: true` (the direct-sign identification page), and nothing is signed.
+ */
+export function linkSigningQuality(slot: LinkSlot, platform: TLegislation): LinkQuality {
+  const decided = decideLink(slot, platform);
+  if (decided.ok) return decided.quality;
+  throw new AppError(
+    SIGNING_STEP_CODES.qualityTooLow,
+    403,
+    `This request asks for ${decided.required.quality}: identify first, then sign through your link.`,
+    { required: decided.required, identify: true },
+  );
+}
+
+/**
+ * What a direct signer must still prove to sign their slot, or null when they may sign (the
+ * page then shows "upgrade standards" instead of Sign).
+ */
+export function linkRequiredStandard(
+  slot: LinkSlot,
+  platform: TLegislation,
+): { quality: TRequiredLevel; legislation: TLegislation } | null {
+  const decided = decideLink(slot, platform);
+  return decided.ok ? null : decided.required;
 }
 
 /**
