@@ -3,12 +3,14 @@ import type { TLang } from '@signet/shared/i18n/lang.rules';
 import { touKey } from '@signet/shared/identification/identification.constants';
 import { appointmentState } from '@signet/shared/identification/identification.rules';
 import type { TEidData, TIdentInfo } from '@signet/shared/identification/identification.schema';
+import { SIGNING_STEP_CODES } from '@signet/shared/signing/signing.constants';
 import { useEffect, useRef, useState } from 'react';
 import { openSupplyEidDataDialog } from '../../../dialogs/document/supply-eid-data.tsx';
 import { openTermsOfUseDialog } from '../../../dialogs/document/terms-of-use.tsx';
 import { api, call } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { getT } from '../../../lib/i18n.ts';
+import { openSerialNumberMismatchOverlay } from '../../../overlays/serial-number-mismatch.tsx';
 import { setUser } from '../../../stores/session.ts';
 import { useFreshUser } from '../../account/session.ts';
 import { identRoute, myIdentifications, ongoing, STANDARDS_PATH } from '../ident.ts';
@@ -59,6 +61,9 @@ export default function Identify({ lang, legislation, method }: Props) {
       void call(api.getIdentification, { params: route }).then(async (fresh) => {
         setIdent(fresh);
         if (fresh.status === 'success') setUser(await call(api.getUser));
+        if (fresh.failureReason === SIGNING_STEP_CODES.serialNumberMismatch) {
+          openSerialNumberMismatchOverlay(t, () => setIdent(null));
+        }
       });
     }, 2000);
     return () => clearInterval(timer);
@@ -87,7 +92,12 @@ export default function Identify({ lang, legislation, method }: Props) {
       });
       setIdent(booked);
     } catch (e) {
-      setError(errorMessage(t, ApiError.of(e)));
+      const failure = ApiError.of(e);
+      if (failure.code === SIGNING_STEP_CODES.serialNumberMismatch) {
+        openSerialNumberMismatchOverlay(t);
+        return;
+      }
+      setError(errorMessage(t, failure));
     }
   };
 
