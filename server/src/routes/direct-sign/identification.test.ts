@@ -8,11 +8,10 @@ import type {
 } from '@signet/shared/identification/identification.schema';
 import type { TSignatureRequest } from '@signet/shared/signature-request/signature-request.schema';
 import type { TSignatureQualities } from '@signet/shared/user/user.schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { oidDer } from '../../crypto/der.ts';
-import { dumpSignatureCms, pdfsig, qcStatementsOf, requireTool } from '../../pdf/test-tools.ts';
+import { dumpSignatureCms, pdfsig, qcStatementsOf } from '../../pdf/test-tools.ts';
 import { signUp } from '../auth/testing.ts';
-import { createDocumentsTestApp } from '../documents/testing.ts';
 import {
   deliverSandboxWebhooks,
   identCall,
@@ -21,24 +20,20 @@ import {
 } from '../identification/testing.ts';
 import {
   basicFor,
+  directSignSuite,
   freshIp,
   linkParts,
-  PROXY_PEER,
   sendDirectRequest,
   tanSentTo,
 } from './testing.ts';
 
-type App = Awaited<ReturnType<typeof createDocumentsTestApp>>;
 type Refusal = { code: string; details?: Record<string, unknown> };
-let t: App;
-let owner: Awaited<ReturnType<typeof signUp>>;
-
-beforeAll(async () => {
-  requireTool('pdfsig');
-  t = await createDocumentsTestApp({ TRUST_PROXY: 'true' }, { peer: PROXY_PEER });
-  owner = await signUp(t, { firstName: 'Olivia' });
+const suite = directSignSuite();
+let t: (typeof suite)['t'];
+let owner: (typeof suite)['owner'];
+beforeAll(() => {
+  ({ t, owner } = suite);
 });
-afterAll(() => t.cleanup());
 
 const VERIFIED = {
   givenName: 'Giulia Maria',

@@ -5,11 +5,12 @@ import type {
   TDocument,
   TSignatureRequest,
 } from '@signet/shared/signature-request/signature-request.schema';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { makeTestPdf } from '../../pdf/make-test-pdf.ts';
+import { requireTool } from '../../pdf/test-tools.ts';
 import type { TestApp } from '../../testing/app.ts';
-import { uniqueEmail } from '../auth/testing.ts';
-import { type createDocumentsTestApp, uploadPdf } from '../documents/testing.ts';
+import { signUp, uniqueEmail } from '../auth/testing.ts';
+import { createDocumentsTestApp, uploadPdf } from '../documents/testing.ts';
 
 type DocumentsTestApp = Awaited<ReturnType<typeof createDocumentsTestApp>>;
 
@@ -151,4 +152,22 @@ export async function sendDirectRequest(
     email,
     mobile: mobile ? `+${mobile.replace(/\D/g, '')}` : null,
   };
+}
+
+/**
+ * The app of a direct-sign route suite (calls behind one trusted proxy hop, {@link PROXY_PEER})
+ * and the sender of its requests, Olivia: made before the suite's tests, closed after them.
+ */
+export function directSignSuite(): {
+  t: DocumentsTestApp;
+  owner: Awaited<ReturnType<typeof signUp>>;
+} {
+  const suite = {} as { t: DocumentsTestApp; owner: Awaited<ReturnType<typeof signUp>> };
+  beforeAll(async () => {
+    requireTool('pdfsig');
+    suite.t = await createDocumentsTestApp({ TRUST_PROXY: 'true' }, { peer: PROXY_PEER });
+    suite.owner = await signUp(suite.t, { firstName: 'Olivia' });
+  });
+  afterAll(() => suite.t.cleanup());
+  return suite;
 }

@@ -12,18 +12,16 @@ import {
   IDENT_OFFERS,
   touKey,
 } from '@signet/shared/identification/identification.constants';
-import { appointmentState } from '@signet/shared/identification/identification.rules';
 import type { TEidData, TIdentInfo } from '@signet/shared/identification/identification.schema';
-import { SIGNING_STEP_CODES } from '@signet/shared/signing/signing.constants';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { DialogHost, OverlayHost } from '../../components/shell/ModalHost.tsx';
 import { openSupplyEidDataDialog } from '../../dialogs/document/supply-eid-data.tsx';
 import { openTermsOfUseDialog } from '../../dialogs/document/terms-of-use.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { getT } from '../../lib/i18n.ts';
-import { openSerialNumberMismatchOverlay } from '../../overlays/serial-number-mismatch.tsx';
 import { leaveTo } from '../../stores/direct-sign.ts';
 import { Loading } from '../requests/ui.tsx';
+import { bookingError, followIdent, IdentStatus } from '../trust/standards/IdentStatus.tsx';
 import { directApi, signInWithLink } from './api.ts';
 
 type TDirectRequest = RouteOutput<RouteOf<typeof endpoints.getDirectSignatureRequest>>;
@@ -104,9 +102,7 @@ export default function DirectIdentify({ lang, requestId, userId }: Props) {
         .then(async (fresh) => {
           setIdent(fresh);
           if (fresh.status === 'success') await refresh();
-          if (fresh.failureReason === SIGNING_STEP_CODES.serialNumberMismatch) {
-            openSerialNumberMismatchOverlay(t, () => setIdent(null));
-          }
+          followIdent(t, fresh, () => setIdent(null));
         })
         .catch(() => {});
     }, 2000);
@@ -139,16 +135,10 @@ export default function DirectIdentify({ lang, requestId, userId }: Props) {
         ),
       );
     } catch (e) {
-      const failure = ApiError.of(e);
-      if (failure.code === SIGNING_STEP_CODES.serialNumberMismatch) {
-        openSerialNumberMismatchOverlay(t);
-        return;
-      }
-      setError(errorMessage(t, failure));
+      setError(bookingError(t, e));
     }
   };
 
-  const state = ident ? appointmentState(ident.appointmentStatus) : null;
   const quality = required?.quality ?? request.me.signature_level ?? 'SES';
   return (
     <div className="tr-stack dx-ident" data-testid="direct-identification">
@@ -199,23 +189,7 @@ export default function DirectIdentify({ lang, requestId, userId }: Props) {
           ))}
         </ul>
       )}
-      {required && ident && state && (
-        <section className="tr-card" data-testid="ident-status">
-          <p role="status">
-            {t(`ident.state.${state}`, { provider: t(`ident.provider.${ident.provider}`) })}
-          </p>
-          {ident.identUrl && (
-            <a className="btn btn--primary" href={ident.identUrl} target="_blank" rel="noopener">
-              {t('ident.goToProvider')}
-            </a>
-          )}
-          {ident.status === 'failure' && (
-            <button type="button" className="btn btn--secondary" onClick={() => setIdent(null)}>
-              {t('identify.tryAgain')}
-            </button>
-          )}
-        </section>
-      )}
+      {required && ident && <IdentStatus t={t} ident={ident} onRetry={() => setIdent(null)} />}
       <p>
         <a href={back}>{t('directIdent.back')}</a>
       </p>
