@@ -112,7 +112,8 @@ export type TDirectSignatureQualities = z.infer<typeof ZDirectSignatureQualities
 export const ZDirectVisualSignatureSchema = z.object({
   name: z.string(),
   language: z.enum(LANG_CODES),
-  quality: z.literal('SES'),
+  /** The quality the slot will be signed with (SES, or what the signer's identification proved). */
+  quality: z.enum(SIGNATURE_QUALITIES),
   /** The lines of the appearance, top to bottom, as they will be drawn (the time is now). */
   lines: z.array(z.string()),
   width: z.number(),

@@ -176,6 +176,13 @@ describe('a direct signer whose slot asks for QES identifies through their link,
       { headers: direct.caller.direct },
     );
     expect(read.body.me.required_standard).toBeNull();
+    // The appearance announces the quality the slot will be signed with.
+    const visual = await t.request<{ quality: string; lines: string[] }>(
+      'GET',
+      '/api/v1/direct/visual-signature',
+      { headers: direct.caller.direct },
+    );
+    expect(visual.body.quality).toBe('DEMO');
   });
 
   it('signs with the TAN and a certificate of their own naming the verified identity', async () => {

@@ -19,7 +19,11 @@ import {
   loadRequestForActor,
 } from '../signature-requests/load-for-actor.ts';
 import { toRequestDto } from '../signature-requests/request-dto.ts';
-import { directSignerQualities, linkRequiredStandard } from '../signing/link-trust.ts';
+import {
+  directSignerQualities,
+  linkRequiredStandard,
+  linkSigningQuality,
+} from '../signing/link-trust.ts';
 import { platformLegislation } from '../signing/trust-step.ts';
 import { visualSignatureLines } from '../signing/visual-signature.ts';
 import { documentToken } from './link.ts';
@@ -158,16 +162,21 @@ export async function getDirectVisualSignature(ctx: DirectContext, now = new Dat
   const me = mySlot(loaded);
   const language = langOf(loaded);
   const name = (me.signingName ?? loaded.actor.name).trim() || me.email;
+  // What the slot will be signed with; one not yet signable shows SES until the signer identifies.
+  const platform = platformLegislation(ctx.config.platform);
+  const signs = linkRequiredStandard(me, platform)
+    ? { quality: 'SES' as const, legislation: null }
+    : linkSigningQuality(me, platform);
   return {
     name,
     language,
-    quality: 'SES' as const,
+    quality: signs.quality,
     lines: visualSignatureLines(language, {
       name,
       email: me.email,
       at: now,
-      quality: 'SES',
-      legislation: null,
+      quality: signs.quality,
+      legislation: signs.legislation,
     }),
     width: VISUAL_SIGNATURE_SIZE.width,
     height: VISUAL_SIGNATURE_SIZE.height,
