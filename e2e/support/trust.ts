@@ -94,7 +94,11 @@ export async function identifyInSandbox(
 ): Promise<void> {
   await page.goto(path);
   await hydrated(page);
-  await page.getByRole('button', { name: trustText('identify.start') }).click();
+  // The first method offered (a direct signer's page lists every method of the legislation).
+  await page
+    .getByRole('button', { name: trustText('identify.start') })
+    .first()
+    .click();
   const eid = page.getByRole('dialog', { name: trustText('eid.title') });
   await eid.getByLabel(trustText('eid.givenName')).fill(data.givenName);
   await eid.getByLabel(trustText('eid.surname')).fill(data.surname);

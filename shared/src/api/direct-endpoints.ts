@@ -90,3 +90,30 @@ export const getDirectBusinessPublicInformation = {
   path: '/v2/direct/businesses/{id}/public-information',
   auth: 'nas',
 } as const satisfies TEndpoint;
+/** `POST /v1/direct/user/accept`: a direct signer accepts an identification provider's terms. */
+export const acceptDirectUser = {
+  method: 'POST',
+  path: '/v1/direct/user/accept',
+  auth: 'nas',
+} as const satisfies TEndpoint;
+// Identification of a direct signer (the account calls' direct variants, spec section 7).
+export const directIdentificationPayment = {
+  method: 'GET',
+  path: '/v1/direct/user/identification/payment/{id}',
+  auth: 'nas',
+} as const satisfies TEndpoint;
+export const startDirectIdentification = {
+  method: 'POST',
+  path: '/v1/direct/user/identification/{provider}/{method}',
+  auth: 'nas',
+} as const satisfies TEndpoint;
+export const getDirectIdentification = {
+  method: 'GET',
+  path: '/v1/direct/user/identification/{provider}/{method}',
+  auth: 'nas',
+} as const satisfies TEndpoint;
+export const cancelDirectIdentification = {
+  method: 'DELETE',
+  path: '/v1/direct/user/identification/{provider}/{method}',
+  auth: 'nas',
+} as const satisfies TEndpoint;

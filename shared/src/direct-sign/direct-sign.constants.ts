@@ -14,6 +14,14 @@ export function directSigningPath(requestId: string, userId: string): string {
 }
 
 /**
+ * The direct signer's identification page (spec section 2, direct-sign routes): where a signer
+ * whose slot asks for AES or QES identifies, then comes back to their signing link.
+ */
+export function directIdentificationPath(requestId: string, userId: string): string {
+  return `/direct-sign/identification/${encodeURIComponent(requestId)}/${encodeURIComponent(userId)}`;
+}
+
+/**
  * The Basic credentials of a direct signer, made from the ids in the link (spec section 6):
  * the request id as the user name, the link's `userid` as the password.
  */

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { LANG_CODES } from '../i18n/lang.rules.ts';
 import { ZSignatureRequestSchema } from '../signature-request/signature-request.schema.ts';
-import { ZSignatureQualitiesSchema } from '../user/user.schema.ts';
+import {
+  LEGISLATIONS,
+  SIGNATURE_QUALITIES,
+  ZSignatureQualitiesSchema,
+} from '../user/user.schema.ts';
 import {
   DIRECT_SIGNING_METHODS,
   MAB_SIGNING_STATUSES,
@@ -28,6 +32,15 @@ export const ZDirectSignerSchema = z.object({
   mobile: z.string().nullable(),
   language: z.enum(LANG_CODES).nullable(),
   status_code: z.string(),
+  /** What the request asks of this slot (null: nothing more than SES). */
+  signature_level: z.enum(SIGNATURE_QUALITIES).nullable(),
+  /**
+   * What the signer must prove before signing (the slot asks for AES or QES and their
+   * identification has not proven it: the identification page); null when they may sign.
+   */
+  required_standard: z
+    .object({ quality: z.enum(SIGNATURE_QUALITIES), legislation: z.enum(LEGISLATIONS) })
+    .nullable(),
 });
 export type TDirectSigner = z.infer<typeof ZDirectSignerSchema>;
 
@@ -77,6 +90,8 @@ export const ZDirectUserSchema = z.object({
     lang: z.enum(LANG_CODES),
     /** Masked; a direct signer cannot change it (it receives the SMS codes). */
     mobile: z.string().nullable(),
+    /** Identification providers whose terms of use the signer accepted (`tou_{provider}`). */
+    acceptedTou: z.array(z.string()),
   }),
 });
 export type TDirectUser = z.infer<typeof ZDirectUserSchema>;
@@ -97,7 +112,8 @@ export type TDirectSignatureQualities = z.infer<typeof ZDirectSignatureQualities
 export const ZDirectVisualSignatureSchema = z.object({
   name: z.string(),
   language: z.enum(LANG_CODES),
-  quality: z.literal('SES'),
+  /** The quality the slot will be signed with (SES, or what the signer's identification proved). */
+  quality: z.enum(SIGNATURE_QUALITIES),
   /** The lines of the appearance, top to bottom, as they will be drawn (the time is now). */
   lines: z.array(z.string()),
   width: z.number(),

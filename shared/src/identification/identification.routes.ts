@@ -1,7 +1,9 @@
 import * as ENDPOINTS from '../api/endpoints.ts';
 import { defineRoute } from '../api/route.ts';
+import { ZDirectUserSchema } from '../direct-sign/direct-sign.schema.ts';
 import { ZRequestSignerParamsSchema } from '../signature-request/signature-request.schema.ts';
 import {
+  ZAcceptTouSchema,
   ZCancelIdentificationQuerySchema,
   ZIdentIdParamsSchema,
   ZIdentInfoSchema,
@@ -13,7 +15,10 @@ import {
 
 const tags = ['identification'] as const;
 
-/** The identification calls of spec section 7 (the direct variants come with direct signing). */
+const DIRECT =
+  'A direct signer (role nas, the Basic credentials of their signing link) identifies for their own signer slot: the identity proven is that slot’s, and the request’s AES or QES slot can then be signed through the link. Anything wrong with the link answers 404.';
+
+/** The identification calls of spec section 7, for an account and for a direct signer. */
 export const identificationRoutes = {
   startIdentification: defineRoute({
     ...ENDPOINTS.startIdentification,
@@ -56,5 +61,48 @@ export const identificationRoutes = {
     tags: ['signature-requests'],
     params: ZRequestSignerParamsSchema,
     response: ZIdentMethodSchema,
+  }),
+  acceptDirectUser: defineRoute({
+    ...ENDPOINTS.acceptDirectUser,
+    summary: 'A direct signer accepts an identification provider’s terms of use',
+    description: DIRECT,
+    tags,
+    body: ZAcceptTouSchema,
+    response: ZDirectUserSchema,
+  }),
+  directIdentificationPayment: defineRoute({
+    ...ENDPOINTS.directIdentificationPayment,
+    summary: 'Who pays the direct signer’s identification',
+    description: DIRECT,
+    tags,
+    params: ZIdentIdParamsSchema,
+    response: ZIdentPaymentSchema,
+  }),
+  startDirectIdentification: defineRoute({
+    ...ENDPOINTS.startDirectIdentification,
+    summary: 'The direct signer books an identification (or gets the one under way)',
+    description: `${DIRECT} As for an account: 403 TERMS_NOT_ACCEPTED, 404 IDENT_METHOD_UNKNOWN, 409 SERIAL_NUMBER_MISMATCH when the e-ID data name another person than the one the slot was identified as, 503 IDENT_UNAVAILABLE. The identification is for the link’s request (signatureRequestId, when given, must be it).`,
+    tags,
+    params: ZIdentPathSchema,
+    body: ZStartIdentificationSchema,
+    response: ZIdentInfoSchema,
+    status: 201,
+  }),
+  getDirectIdentification: defineRoute({
+    ...ENDPOINTS.getDirectIdentification,
+    summary: 'The direct signer’s latest identification with this provider and method',
+    description: DIRECT,
+    tags,
+    params: ZIdentPathSchema,
+    response: ZIdentInfoSchema,
+  }),
+  cancelDirectIdentification: defineRoute({
+    ...ENDPOINTS.cancelDirectIdentification,
+    summary: 'The direct signer abandons the identification under way (`email`: their address)',
+    description: DIRECT,
+    tags,
+    params: ZIdentPathSchema,
+    query: ZCancelIdentificationQuerySchema,
+    response: ZIdentInfoSchema,
   }),
 };

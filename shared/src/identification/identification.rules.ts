@@ -47,3 +47,31 @@ export function hasOngoingIdent(
 ): boolean {
   return appointmentState(appointmentStatus) !== null && highest !== 'qes';
 }
+
+/** The facts of a verified identity that name one person (what the certificates carry). */
+export type TVerifiedPerson = {
+  givenName: string;
+  surname: string;
+  birthDate: string;
+  nationality: string;
+};
+
+const sameText = (a: string, b: string) =>
+  a.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('und') ===
+  b.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('und');
+
+/**
+ * Whether two verified identities are the same person: names (Unicode-normalised, case and
+ * spacing aside), birth date and nationality. Once a person (an account, or a direct signer's
+ * slot) is identified, their certificates carry one serial number for that identity; an
+ * identification or e-ID data naming someone else is a serial number mismatch
+ * (`SERIAL_NUMBER_MISMATCH`) and never replaces it.
+ */
+export function sameVerifiedPerson(a: TVerifiedPerson, b: TVerifiedPerson): boolean {
+  return (
+    sameText(a.givenName, b.givenName) &&
+    sameText(a.surname, b.surname) &&
+    a.birthDate === b.birthDate &&
+    a.nationality.trim().toUpperCase() === b.nationality.trim().toUpperCase()
+  );
+}

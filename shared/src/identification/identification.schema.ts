@@ -44,6 +44,15 @@ export const ZStartIdentificationSchema = z.strictObject({
 });
 export type TStartIdentification = z.infer<typeof ZStartIdentificationSchema>;
 
+/**
+ * `POST /v1/direct/user/accept`: the terms of use of identification providers, as a direct
+ * signer accepts them (the `tou_{provider}` part of `POST /v1/user/accept`).
+ */
+export const ZAcceptTouSchema = z
+  .strictObject({ tou_srs: z.literal(true).optional(), tou_intrum: z.literal(true).optional() })
+  .refine((v) => v.tou_srs || v.tou_intrum, { error: 'Please choose at least one value.' });
+export type TAcceptTou = z.infer<typeof ZAcceptTouSchema>;
+
 /** `DELETE …/identification/{provider}/{method}?email=`: the account's address confirms it. */
 export const ZCancelIdentificationQuerySchema = z.strictObject({
   email: z.string().trim().toLowerCase().min(3).max(254),

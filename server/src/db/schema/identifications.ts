@@ -6,7 +6,8 @@ import {
 import type { TEidData } from '@signet/shared/identification/identification.schema';
 import { LEGISLATIONS } from '@signet/shared/user/user.schema';
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { signers } from './signers.ts';
 import { users } from './users.ts';
 
 /**
@@ -14,14 +15,16 @@ import { users } from './users.ts';
  * reported (initialized → inprogress → success | failure) or cancelled when the person gave up.
  * Only a success raises a quality: AES, and QES when `qualified`. `verified` is what the
  * provider confirmed (names, birth date, nationality): the subject of the person's certificates.
+ * The person is an account (`user_id`) or a direct signer's slot (`signer_id`, role nas: the
+ * identity then belongs to that slot only), never both.
  */
 export const identifications = pgTable(
   'identifications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** A direct signer's slot (no account): the identity proven is that slot's. */
+    signerId: uuid('signer_id').references(() => signers.id, { onDelete: 'cascade' }),
     provider: text('provider', { enum: IDENT_PROVIDERS }).notNull(),
     method: text('method', { enum: IDENT_PROVIDER_METHODS }).notNull(),
     legislation: text('legislation', { enum: LEGISLATIONS }).notNull(),
@@ -45,6 +48,8 @@ export const identifications = pgTable(
   },
   (t) => [
     index('identifications_user_idx').on(t.userId, t.createdAt),
+    index('identifications_signer_idx').on(t.signerId, t.createdAt),
+    check('identifications_one_person', sql`(${t.userId} is null) <> (${t.signerId} is null)`),
     index('identifications_provider_ref_idx').on(t.providerRef),
     // One identification under way per person and provider method.
     index('identifications_open_idx')

@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { signatureRequests } from './signature-requests.ts';
+import type { TUserIdentity } from './users.ts';
 
 /**
  * The signers of a request (the API's "signatures", `sid` = id). A signer is matched to an
@@ -66,6 +67,13 @@ export const signers = pgTable(
     mobile: text('mobile'),
     /** Language of the direct pages and mails (`en`, `de`, `fr`, `it`); null: the owner's. */
     lang: text('lang', { enum: LANG_CODES }),
+    /**
+     * A direct signer's proven identity (their identification through the link; the slot's
+     * certificates name it). Null until one succeeded; accounts keep theirs on `users`.
+     */
+    identity: jsonb('identity').$type<TUserIdentity>(),
+    /** Identification providers whose terms of use the direct signer accepted. */
+    acceptedTou: jsonb('accepted_tou').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [

@@ -186,8 +186,11 @@ export class PdfPool {
 
   private pump(): void {
     while (this.queue.length > 0 && !this.closed) {
-      const idle = this.workers.filter((w) => !w.busy);
-      if (idle.length === 0 && this.workers.length >= this.size) return;
+      // A worker being killed (idle, memory, timeout) still exits later: it takes no new job, and
+      // its place counts as free (a job handed to it died as "too complex", seen under load).
+      const live = this.workers.filter((w) => w.killedFor === undefined);
+      const idle = live.filter((w) => !w.busy);
+      if (idle.length === 0 && live.length >= this.size) return;
       const job = this.nextJob();
       if (!job) return;
       const sha = job.input.source?.sha256;

@@ -4,6 +4,7 @@ import { registerRoute } from '../../http/register.ts';
 import type { AppDeps, RouteModule } from '../../http/types.ts';
 import { createSandboxMabProvider } from '../../providers/mab/sandbox.ts';
 import {
+  acceptDirectTerms,
   directSignatureQualities,
   getDirectBusinessPublicInformation,
   getDirectSignatureRequest,
@@ -70,12 +71,17 @@ export const directSignRoutes: RouteModule = (api, deps) => {
   registerRoute(api, deps, routes.directSign, ({ ctx, body }) => signDirect(ctx, body));
   registerRoute(api, deps, routes.getDirectUser, ({ ctx }) => getDirectUser(ctx));
   registerRoute(api, deps, routes.updateDirectUser, ({ ctx, body }) => updateDirectUser(ctx, body));
-  registerRoute(api, deps, routes.getDirectSignatureQualities, () => directSignatureQualities());
+  registerRoute(api, deps, routes.getDirectSignatureQualities, ({ ctx }) =>
+    directSignatureQualities(ctx),
+  );
   registerRoute(api, deps, routes.getDirectVisualSignature, ({ ctx }) =>
     getDirectVisualSignature(ctx),
   );
   registerRoute(api, deps, routes.getDirectBusinessPublicInformation, ({ ctx, params }) =>
     getDirectBusinessPublicInformation(ctx, params.id),
+  );
+  registerRoute(api, deps, routes.acceptDirectUser, ({ ctx, body }) =>
+    acceptDirectTerms(ctx, body),
   );
   registerRoute(api, deps, routes.resendTan, ({ ctx, body }) => resendTan(ctx, body));
   registerRoute(api, deps, routes.checkTan, ({ ctx, body }) => checkTan(ctx, body.tan));

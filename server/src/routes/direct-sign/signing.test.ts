@@ -6,19 +6,17 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signerTans } from '../../db/schema/signer-tans.ts';
 import { listSignatures } from '../../pdf/inspect.ts';
-import { makeTestPdf } from '../../pdf/make-test-pdf.ts';
 import { pdfsig, pdfText, requireTool } from '../../pdf/test-tools.ts';
 import { protocolResponse } from '../../testing/protocol.ts';
-import { signUp, uniqueEmail } from '../auth/testing.ts';
-import { createDocumentsTestApp, uploadPdf } from '../documents/testing.ts';
+import { signUp } from '../auth/testing.ts';
+import { createDocumentsTestApp } from '../documents/testing.ts';
 import {
   asSigner,
   freshIp,
   linkParts,
   PROXY_PEER,
   readAsSigner,
-  sendRequest,
-  signingUrlOf,
+  sendDirectRequest,
   tanSentTo,
 } from './testing.ts';
 
@@ -42,47 +40,12 @@ async function binary(path: string, token: string): Promise<Uint8Array> {
   return new Uint8Array(await res.arrayBuffer());
 }
 
-/** A sent request with one direct signer (Giulia, Italian, with a mobile number unless `mobile` is null). */
-async function directRequest(
-  options: {
-    mobile?: string | null;
-    nextSigner?: string;
-    doc?: TDocument;
-    level?: 'AES' | 'QES';
-  } = {},
-): Promise<{ request: TSignatureRequest; url: string; email: string; mobile: string | null }> {
-  const email = uniqueEmail('giulia');
-  const mobile = options.mobile === undefined ? '+39 347 555 0142' : options.mobile;
-  const doc = options.doc ?? (await uploadPdf(t, owner.token, await makeTestPdf({ pages: 2 })));
-  const request = await sendRequest(t, owner.token, doc, {
-    direct_sign: true,
-    exit_urls: { exitUrl: 'https://shop.example.it/grazie?ordine=42' },
-    signatures: [
-      {
-        signer_identity_data: {
-          email_address: email,
-          first_name: 'Giulia',
-          last_name: 'Rossi',
-          language: 'it',
-          ...(mobile ? { mobile_number: mobile } : {}),
-        },
-        direct: true,
-        order: 1,
-        ...(options.level ? { signature_level: options.level } : {}),
-      },
-      ...(options.nextSigner ? [{ account_email: options.nextSigner, order: 2 }] : []),
-    ],
-  });
-  return {
-    request,
-    url: signingUrlOf(request, email),
-    email,
-    mobile: mobile ? `+${mobile.replace(/\D/g, '')}` : null,
-  };
-}
+/** A sent request of Olivia's with one direct signer (see sendDirectRequest). */
+const directRequest = (options: Parameters<typeof sendDirectRequest>[2] = {}) =>
+  sendDirectRequest(t, owner.token, options);
 
 describe('a direct signer asked for AES or QES', () => {
-  it('is refused before any code is spent, and nothing is signed: a link signs SES only', async () => {
+  it('is refused before any code is spent, and nothing is signed, until they identify', async () => {
     for (const level of ['AES', 'QES'] as const) {
       const flow = await directRequest({ level });
       const as = asSigner(t, flow.url, freshIp());

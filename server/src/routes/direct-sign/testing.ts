@@ -5,8 +5,14 @@ import type {
   TDocument,
   TSignatureRequest,
 } from '@signet/shared/signature-request/signature-request.schema';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { makeTestPdf } from '../../pdf/make-test-pdf.ts';
+import { requireTool } from '../../pdf/test-tools.ts';
 import type { TestApp } from '../../testing/app.ts';
+import { signUp, uniqueEmail } from '../auth/testing.ts';
+import { createDocumentsTestApp, uploadPdf } from '../documents/testing.ts';
+
+type DocumentsTestApp = Awaited<ReturnType<typeof createDocumentsTestApp>>;
 
 /** The ids of a signing link `/view/{id}/{userid}` and its query. */
 export function linkParts(signingUrl: string): {
@@ -99,4 +105,69 @@ export async function readAsSigner(
   );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
+}
+
+/**
+ * A sent request with one direct signer (Giulia, Italian, with a mobile number unless `mobile`
+ * is null), optionally asked for AES or QES under a legislation, and an account signer after
+ * her. The document is uploaded when none is given.
+ */
+export async function sendDirectRequest(
+  t: DocumentsTestApp,
+  ownerToken: string,
+  options: {
+    mobile?: string | null;
+    nextSigner?: string;
+    doc?: TDocument;
+    level?: 'AES' | 'QES';
+    legislation?: 'EIDAS' | 'ZERTES';
+  } = {},
+): Promise<{ request: TSignatureRequest; url: string; email: string; mobile: string | null }> {
+  const email = uniqueEmail('giulia');
+  const mobile = options.mobile === undefined ? '+39 347 555 0142' : options.mobile;
+  const doc = options.doc ?? (await uploadPdf(t, ownerToken, await makeTestPdf({ pages: 2 })));
+  const request = await sendRequest(t, ownerToken, doc, {
+    direct_sign: true,
+    exit_urls: { exitUrl: 'https://shop.example.it/grazie?ordine=42' },
+    signatures: [
+      {
+        signer_identity_data: {
+          email_address: email,
+          first_name: 'Giulia',
+          last_name: 'Rossi',
+          language: 'it',
+          ...(mobile ? { mobile_number: mobile } : {}),
+        },
+        direct: true,
+        order: 1,
+        ...(options.level ? { signature_level: options.level } : {}),
+        ...(options.legislation ? { legislation: options.legislation } : {}),
+      },
+      ...(options.nextSigner ? [{ account_email: options.nextSigner, order: 2 }] : []),
+    ],
+  });
+  return {
+    request,
+    url: signingUrlOf(request, email),
+    email,
+    mobile: mobile ? `+${mobile.replace(/\D/g, '')}` : null,
+  };
+}
+
+/**
+ * The app of a direct-sign route suite (calls behind one trusted proxy hop, {@link PROXY_PEER})
+ * and the sender of its requests, Olivia: made before the suite's tests, closed after them.
+ */
+export function directSignSuite(): {
+  t: DocumentsTestApp;
+  owner: Awaited<ReturnType<typeof signUp>>;
+} {
+  const suite = {} as { t: DocumentsTestApp; owner: Awaited<ReturnType<typeof signUp>> };
+  beforeAll(async () => {
+    requireTool('pdfsig');
+    suite.t = await createDocumentsTestApp({ TRUST_PROXY: 'true' }, { peer: PROXY_PEER });
+    suite.owner = await signUp(suite.t, { firstName: 'Olivia' });
+  });
+  afterAll(() => suite.t.cleanup());
+  return suite;
 }

@@ -40,12 +40,28 @@ export async function sandboxPost(
 }
 
 /**
+ * Who identifies in a test: an account (its bearer token) or a direct signer (the Basic
+ * credentials of their signing link, with the headers their calls carry).
+ */
+export type IdentCaller = string | { direct: Record<string, string> };
+
+/** Calls an identification endpoint as the caller (`/v1/user/…` or `/v1/direct/user/…`). */
+export function identCall(t: TestApp, caller: IdentCaller) {
+  const base = typeof caller === 'string' ? '/api/v1/user' : '/api/v1/direct/user';
+  return <T = unknown>(method: string, path: string, body?: unknown) =>
+    t.request<T>(method, `${base}${path}`, {
+      ...(body !== undefined ? { body } : {}),
+      ...(typeof caller === 'string' ? { token: caller } : { headers: caller.direct }),
+    });
+}
+
+/**
  * A whole sandbox identification: accept the provider's terms, book, start, pass with
  * `verified` (or fail), and let the webhooks arrive.
  */
 export async function identify(
   t: TestApp,
-  token: string,
+  caller: IdentCaller,
   options: {
     provider?: 'srs' | 'intrum';
     method?: 'video' | 'robo' | 'autoident';
@@ -56,19 +72,12 @@ export async function identify(
 ): Promise<TIdentInfo> {
   const provider = options.provider ?? 'srs';
   const method = options.method ?? 'video';
-  const accepted = await t.request('POST', '/api/v1/user/accept', {
-    token,
-    body: { [`tou_${provider}`]: true },
-  });
+  const as = identCall(t, caller);
+  const accepted = await as('POST', '/accept', { [`tou_${provider}`]: true });
   expect(accepted.status).toBe(200);
-  const booked = await t.request<TIdentInfo>(
-    'POST',
-    `/api/v1/user/identification/${provider}/${method}`,
-    {
-      token,
-      body: { legislation: options.legislation ?? 'ZERTES' },
-    },
-  );
+  const booked = await as<TIdentInfo>('POST', `/identification/${provider}/${method}`, {
+    legislation: options.legislation ?? 'ZERTES',
+  });
   expect(booked.status, JSON.stringify(booked.body)).toBe(201);
   await sandboxPost(t, booked.body, 'start');
   await deliverSandboxWebhooks(t);
@@ -85,11 +94,7 @@ export async function identify(
     options.fail ? { decision: 'fail', reason: options.fail } : { decision: 'pass', ...v },
   );
   await deliverSandboxWebhooks(t);
-  const done = await t.request<TIdentInfo>(
-    'GET',
-    `/api/v1/user/identification/${provider}/${method}`,
-    { token },
-  );
+  const done = await as<TIdentInfo>('GET', `/identification/${provider}/${method}`);
   expect(done.status).toBe(200);
   return done.body;
 }

@@ -1,14 +1,17 @@
 import { messages, translate } from '@signet/locales';
+import { directIdentificationPath } from '@signet/shared/direct-sign/direct-sign.constants';
 import { langFromCode } from '@signet/shared/i18n/lang.rules';
 import { ZEidDataSchema } from '@signet/shared/identification/identification.schema';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { identifications } from '../../db/schema/identifications.ts';
+import { signers } from '../../db/schema/signers.ts';
 import { users } from '../../db/schema/users.ts';
 import type { AppDeps, AppEnv } from '../../http/types.ts';
 import { escapeHtml } from '../../mail/templates/index.ts';
 import type { IdentUpdate } from '../../providers/identification/identification-provider.ts';
 import { SANDBOX_DELAYS, scheduleSandboxWebhook } from '../../providers/identification/sandbox.ts';
+import { directUserId } from '../../services/direct-sign/link.ts';
 
 const REF = /^sbx_[A-Za-z0-9_-]{16}$/;
 const REASONS = ['document', 'face', 'aborted'] as const;
@@ -37,12 +40,14 @@ export function identSandboxRoutes(deps: AppDeps): Hono<AppEnv> {
     const [row] = await deps.db
       .select({
         ident: identifications,
-        lang: users.lang,
-        first: users.firstName,
-        last: users.lastName,
+        lang: sql<string>`coalesce(${users.lang}, ${signers.lang}, 'en')`,
+        first: sql<string>`coalesce(${users.firstName}, ${signers.firstName}, '')`,
+        last: sql<string>`coalesce(${users.lastName}, ${signers.lastName}, '')`,
+        signer: { id: signers.id, requestId: signers.requestId, nonce: signers.directNonce },
       })
       .from(identifications)
-      .innerJoin(users, eq(users.id, identifications.userId))
+      .leftJoin(users, eq(users.id, identifications.userId))
+      .leftJoin(signers, eq(signers.id, identifications.signerId))
       .where(eq(identifications.providerRef, ref))
       .limit(1);
     return row ?? null;
@@ -63,7 +68,19 @@ export function identSandboxRoutes(deps: AppDeps): Hono<AppEnv> {
     const waiting = c.req.query('waiting') === ident.status;
     const head = `<main><p class="test" role="note">${t('testSystem')}</p><h1>${t('title')}</h1>
 <p>${t('provider', { provider: ident.provider, method: ident.method })}</p>`;
-    const back = `<p><a href="/profile/signature-standards">${t('back')}</a></p>`;
+    // Back where the person came from: the profile, or a direct signer's identification page.
+    const { signer } = found;
+    const backTo =
+      signer?.id && signer.nonce
+        ? directIdentificationPath(
+            signer.requestId,
+            directUserId(deps.config.secret, signer.requestId, {
+              id: signer.id,
+              directNonce: signer.nonce,
+            }),
+          )
+        : '/profile/signature-standards';
+    const back = `<p><a href="${escapeHtml(backTo)}">${t('back')}</a></p>`;
     let body: string;
     if (waiting) {
       body = `<p role="status">${t('waiting')}</p>`;

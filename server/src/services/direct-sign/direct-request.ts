@@ -4,6 +4,8 @@ import type {
   TDirectUser,
 } from '@signet/shared/direct-sign/direct-sign.schema';
 import type { TLangCode } from '@signet/shared/i18n/lang.rules';
+import { IDENT_PROVIDERS, touKey } from '@signet/shared/identification/identification.constants';
+import type { TAcceptTou } from '@signet/shared/identification/identification.schema';
 import { VISUAL_SIGNATURE_SIZE } from '@signet/shared/signature-request/signature-request.schema';
 import type { TSignatureQualities } from '@signet/shared/user/user.schema';
 import { and, eq } from 'drizzle-orm';
@@ -17,8 +19,13 @@ import {
   loadRequestForActor,
 } from '../signature-requests/load-for-actor.ts';
 import { toRequestDto } from '../signature-requests/request-dto.ts';
+import {
+  directSignerQualities,
+  linkRequiredStandard,
+  linkSigningQuality,
+} from '../signing/link-trust.ts';
+import { platformLegislation } from '../signing/trust-step.ts';
 import { visualSignatureLines } from '../signing/visual-signature.ts';
-import { signatureQualitiesOf } from '../users/user-dto.ts';
 import { documentToken } from './link.ts';
 import type { DirectContext } from './tan.ts';
 
@@ -55,6 +62,8 @@ export async function getDirectSignatureRequest(
       mobile: me.mobile ? maskMobile(me.mobile) : null,
       language: me.lang,
       status_code: me.status,
+      signature_level: me.signatureLevel,
+      required_standard: linkRequiredStandard(me, platformLegislation(ctx.config.platform)),
     },
     business_id: loaded.request.businessId ?? null,
     signing_methods: ctx.config.mabProvider === 'none' ? ['tan'] : ['tan', 'mab'],
@@ -70,7 +79,11 @@ function toDirectUser(loaded: LoadedRequest): TDirectUser {
     email: me.email,
     firstName: me.firstName ?? '',
     lastName: me.lastName ?? '',
-    attributes: { lang: langOf(loaded), mobile: me.mobile ? maskMobile(me.mobile) : null },
+    attributes: {
+      lang: langOf(loaded),
+      mobile: me.mobile ? maskMobile(me.mobile) : null,
+      acceptedTou: me.acceptedTou,
+    },
   };
 }
 
@@ -110,11 +123,37 @@ export async function updateDirectUser(
 }
 
 /**
- * `GET /v3/direct/user/signature-qualities-detail`: a direct signer signs SES (the platform's
- * certificate, naming them); their address is the one the sender vouched for.
+ * `POST /v1/direct/user/accept`: the direct signer accepts identification providers' terms of
+ * use (`tou_{provider}`), kept with their slot.
  */
-export function directSignatureQualities(): TSignatureQualities {
-  return signatureQualitiesOf({ emailVerified: true, mobileVerifiedAt: null, identity: null });
+export async function acceptDirectTerms(
+  ctx: DirectContext,
+  input: TAcceptTou,
+): Promise<TDirectUser> {
+  return ctx.db.transaction(async (tx) => {
+    const before = await loadRequestForActor(tx, ctx.principal.requestId, ctx.principal, {
+      forUpdate: true,
+    });
+    const me = mySlot(before);
+    const tou = IDENT_PROVIDERS.filter((p) => input[touKey(p)] && !me.acceptedTou.includes(p));
+    if (tou.length > 0) {
+      await tx
+        .update(signers)
+        .set({ acceptedTou: [...me.acceptedTou, ...tou] })
+        .where(and(eq(signers.id, me.id), eq(signers.requestId, before.request.id)));
+    }
+    return toDirectUser(await loadRequestForActor(tx, ctx.principal.requestId, ctx.principal));
+  });
+}
+
+/**
+ * `GET /v3/direct/user/signature-qualities-detail`: what the direct signer proved for their slot.
+ * SES always (the address is the one the sender vouched for); AES, and QES under its
+ * legislation, once they identified through the link (the identity is the slot's).
+ */
+export async function directSignatureQualities(ctx: DirectContext): Promise<TSignatureQualities> {
+  const loaded = await loadRequestForActor(ctx.db, ctx.principal.requestId, ctx.principal);
+  return directSignerQualities(mySlot(loaded));
 }
 
 /** `GET /v1/direct/visual-signature`: the appearance text in the signer's language, as of now. */
@@ -123,16 +162,21 @@ export async function getDirectVisualSignature(ctx: DirectContext, now = new Dat
   const me = mySlot(loaded);
   const language = langOf(loaded);
   const name = (me.signingName ?? loaded.actor.name).trim() || me.email;
+  // What the slot will be signed with; one not yet signable shows SES until the signer identifies.
+  const platform = platformLegislation(ctx.config.platform);
+  const signs = linkRequiredStandard(me, platform)
+    ? { quality: 'SES' as const, legislation: null }
+    : linkSigningQuality(me, platform);
   return {
     name,
     language,
-    quality: 'SES' as const,
+    quality: signs.quality,
     lines: visualSignatureLines(language, {
       name,
       email: me.email,
       at: now,
-      quality: 'SES',
-      legislation: null,
+      quality: signs.quality,
+      legislation: signs.legislation,
     }),
     width: VISUAL_SIGNATURE_SIZE.width,
     height: VISUAL_SIGNATURE_SIZE.height,

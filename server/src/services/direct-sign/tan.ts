@@ -27,6 +27,8 @@ import {
   type LoadedSigner,
   loadRequestForActor,
 } from '../signature-requests/load-for-actor.ts';
+import { linkSigningQuality } from '../signing/link-trust.ts';
+import { platformLegislation } from '../signing/trust-step.ts';
 import { directUserId } from './link.ts';
 
 /** A direct signer's use case: the request context with the direct signer as the caller. */
@@ -115,6 +117,8 @@ export async function resendTan(
     });
     assertAction(loaded, 'sign');
     const me = mySlot(loaded);
+    // A slot its signer cannot sign yet (AES/QES before identifying) gets no code: 403 first.
+    linkSigningQuality(me, platformLegislation(ctx.config.platform));
     const [current] = await tx.select().from(signerTans).where(eq(signerTans.signerId, me.id));
     if (current?.lockedUntil && current.lockedUntil > now) throw locked(current.lockedUntil, now);
 

@@ -4,13 +4,16 @@ import { AppError } from '../../errors.ts';
 import type { EventMeta } from '../../evidence/record-event.ts';
 import type { IdentificationProvider } from '../../providers/identification/identification-provider.ts';
 import { createSandboxIdentProvider } from '../../providers/identification/sandbox.ts';
-import type { ActorRef } from '../signature-requests/load-for-actor.ts';
+import type { ParticipantRef } from '../signature-requests/load-for-actor.ts';
 
-/** What the identification use cases get (the service context shape). */
-export type IdentContext = {
+/**
+ * What the identification use cases get (the service context shape). The principal is an account
+ * or a direct signer (role nas), who identifies for their own signer slot (`ident-person.ts`).
+ */
+export type IdentContext<P extends ParticipantRef = ParticipantRef> = {
   db: Db;
   config: Pick<Config, 'publicUrl' | 'mode' | 'platform'>;
-  principal: ActorRef;
+  principal: P;
   meta: EventMeta;
 };
 

@@ -6,7 +6,7 @@ import type { TIdentMethod } from '@signet/shared/identification/identification.
 import type { TRequiredLevel } from '@signet/shared/signing/signing-quality.rules';
 import { signingQuality } from '@signet/shared/signing/signing-quality.rules';
 import { AppError } from '../../errors.ts';
-import { loadRequestForActor } from '../signature-requests/load-for-actor.ts';
+import { type ActorRef, loadRequestForActor } from '../signature-requests/load-for-actor.ts';
 import { requireUser } from '../users/find-user.ts';
 import { signatureQualitiesOf } from '../users/user-dto.ts';
 import type { IdentContext } from './context.ts';
@@ -18,7 +18,7 @@ import type { IdentContext } from './context.ts';
  * may ask; a signer learns whether they already qualify.
  */
 export async function identMethod(
-  ctx: IdentContext,
+  ctx: IdentContext<ActorRef>,
   id: string,
   sig: string,
 ): Promise<TIdentMethod> {

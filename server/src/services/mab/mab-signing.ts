@@ -23,7 +23,9 @@ import {
   requestNotFound,
 } from '../signature-requests/load-for-actor.ts';
 import type { SigningContext } from '../signing/context.ts';
+import { assertLinkCanSign } from '../signing/link-trust.ts';
 import { signRequest } from '../signing/sign-request.ts';
+import { platformLegislation, SES_TRUST } from '../signing/trust-step.ts';
 
 /** How long the app has for the approval. */
 export const MAB_TTL_SECONDS = 10 * 60;
@@ -57,6 +59,8 @@ export async function createMabPar(
   if (!ctx.mab) throw unavailable();
   const me = loaded.mySigner;
   if (!me) throw requestNotFound();
+  // The app signs with the platform's certificate only: a slot asking AES/QES is refused now.
+  assertLinkCanSign(me, SES_TRUST, platformLegislation(ctx.config.platform));
   const state = randomBytes(32).toString('base64url');
   const hashes = loaded.documents.map((d) => (d.signedSha256 ?? d.sha256).slice(0, 16));
   const pushed = await ctx.mab.pushAuthorisationRequest({

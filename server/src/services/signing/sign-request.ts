@@ -17,16 +17,16 @@ import { sealForSigning, type TSealForSigning } from '../seals/seal-for-signing.
 import {
   assertAction,
   isDirectSigner,
-  type LoadedSigner,
   loadRequestForActor,
   type ParticipantRef,
 } from '../signature-requests/load-for-actor.ts';
 import { stampSettingsFor } from '../visual-signatures/stamp-settings.ts';
 import { commitSignature, RequestChangedError, signingSnapshot } from './commit-signature.ts';
 import type { SigningContext } from './context.ts';
+import { assertLinkCanSign } from './link-trust.ts';
 import { prepareSignature } from './prepare-signature.ts';
 import { buildProtocolSoon } from './protocol-job.ts';
-import { type EntryTrust, SES_TRUST } from './trust-step.ts';
+import { type EntryTrust, platformLegislation, SES_TRUST } from './trust-step.ts';
 import { stampContent } from './visual-signature.ts';
 
 export type TSignPayload = z.output<typeof ZSignPayloadSchema>;
@@ -76,7 +76,9 @@ export async function signRequest(
       const me = loaded.mySigner;
       if (!me) throw new AppError('NOT_ALLOWED', 403, 'Only a signer may sign this request.');
       if (attempt === 1) await assertPart11(ctx, loaded.request, entry);
-      if (isDirectSigner(ctx.principal)) assertLinkCanSign(me);
+      if (isDirectSigner(ctx.principal)) {
+        assertLinkCanSign(me, trust, platformLegislation(ctx.config.platform));
+      }
       const at = new Date();
       const name = sealing
         ? sealing.displayName
@@ -159,21 +161,6 @@ export async function signRequest(
     }
     throw e;
   }
-}
-
-/**
- * A signing link (direct sign, the mobile app) signs SES with the platform's certificate only: a
- * slot that asks for AES or QES is refused (403 QUALITY_TOO_LOW), never signed below it.
- */
-export function assertLinkCanSign(signer: Pick<LoadedSigner, 'signatureLevel' | 'legislation'>) {
-  const level = signer.signatureLevel;
-  if (level !== 'AES' && level !== 'QES') return;
-  throw new AppError(
-    'QUALITY_TOO_LOW',
-    403,
-    `This request asks for ${level}; signing through a link gives a simple electronic signature. Ask the sender to send it to your Signet account.`,
-    { required: { quality: level, legislation: signer.legislation ?? null } },
-  );
 }
 
 /**

@@ -9,7 +9,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { CertificateSubject } from '../../crypto/certificates.ts';
 import type { Signer } from '../../crypto/signer.ts';
 import { signers } from '../../db/schema/signers.ts';
-import type { TUserRow } from '../../db/schema/users.ts';
+import type { TUserIdentity } from '../../db/schema/users.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import { demoQtsp } from '../../providers/trust/demo-qtsp.ts';
 import type { TrustProvider } from '../../providers/trust/trust-provider.ts';
@@ -45,7 +45,7 @@ export type BatchTrust = Map<string, EntryTrust | AppError>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const platformLegislation = (platform: 'EU' | 'CH'): TLegislation =>
+export const platformLegislation = (platform: 'EU' | 'CH'): TLegislation =>
   platform === 'CH' ? 'ZERTES' : 'EIDAS';
 
 /**
@@ -65,18 +65,26 @@ export async function trustProvider(
   return demoQtsp(ctx.db, await platformCa(ctx.db, ctx.config), ctx.config.publicUrl);
 }
 
-/** The certificate subject of a person: the verified identity, else the account's names. */
-function subjectOf(user: TUserRow): CertificateSubject {
-  const v = user.identity?.verified;
-  const givenName = v?.givenName ?? user.firstName;
-  const surname = v?.surname ?? user.lastName;
+/**
+ * The certificate subject of a person: the verified identity, else the names given. `id` is the
+ * account's id or a direct signer's slot id: the Demo QTSP's own identifier of the person (its
+ * serial number; not a national number) is made from it.
+ */
+export function subjectOf(person: {
+  id: string;
+  identity: TUserIdentity | null;
+  firstName: string | null;
+  lastName: string | null;
+}): CertificateSubject {
+  const v = person.identity?.verified;
+  const givenName = v?.givenName ?? person.firstName ?? '';
+  const surname = v?.surname ?? person.lastName ?? '';
   return {
     commonName: `${givenName} ${surname}`.trim(),
     givenName,
     surname,
     ...(v?.nationality ? { country: v.nationality } : {}),
-    // The Demo QTSP's own identifier of the person (not a national number).
-    serialNumber: `DEMO-${user.id.slice(0, 8).toUpperCase()}`,
+    serialNumber: `DEMO-${person.id.slice(0, 8).toUpperCase()}`,
   };
 }
 

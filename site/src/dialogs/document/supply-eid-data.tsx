@@ -8,6 +8,11 @@ import { openDialog, runDialogAction } from '../../stores/modals.ts';
 /** Spec name of the dialog (spec section 2, dialogs: document). */
 export const SUPPLY_EID_DATA_DIALOG = 'document/supply-e-id-data';
 
+/** Whose data: an account, or a direct signer (names as the sender gave them, none fixed). */
+export type TEidPerson = Pick<TUser, 'firstName' | 'lastName'> & {
+  attributes: Pick<TUser['attributes'], 'immutableEidFields'>;
+};
+
 type Values = { givenName: string; surname: string; birthDate: string; nationality: string };
 
 /**
@@ -17,7 +22,7 @@ type Values = { givenName: string; surname: string; birthDate: string; nationali
  */
 export function openSupplyEidDataDialog(
   t: TFunction,
-  user: TUser,
+  user: TEidPerson,
   onData: (data: TEidData) => void,
 ): void {
   const values: Values = {

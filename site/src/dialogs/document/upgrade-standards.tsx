@@ -9,15 +9,20 @@ export type TRequiredStandard = { quality: string; legislation: string };
 
 /**
  * "Upgrade standards": the request asks for a signature standard the signer has not activated;
- * instead of a signature they get the way to identify (the legislation's methods page, which
- * brings them back to the request afterwards).
+ * instead of a signature they get the way to identify — an account the legislation's methods
+ * page, a direct signer their identification page (`identifyAt`) — which brings them back to the
+ * request afterwards.
  */
 export function openUpgradeStandardsDialog(
   t: TFunction,
   requestId: string,
   required: TRequiredStandard,
+  identifyAt?: string,
 ): void {
   const legislation = required.legislation === 'EIDAS' ? 'eidas' : 'zertes';
+  const target =
+    identifyAt ??
+    `/profile/signature-standards/${legislation}?${new URLSearchParams({ signatureRequestId: requestId })}`;
   openDialog({
     name: UPGRADE_STANDARDS_DIALOG,
     title: t('trust:upgrade.title'),
@@ -35,10 +40,7 @@ export function openUpgradeStandardsDialog(
         id: 'identify',
         label: t('trust:upgrade.identify'),
         variant: 'primary',
-        handler: () => {
-          const query = new URLSearchParams({ signatureRequestId: requestId });
-          window.location.assign(`/profile/signature-standards/${legislation}?${query}`);
-        },
+        handler: () => window.location.assign(target),
       },
     ],
   });

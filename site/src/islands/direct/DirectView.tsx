@@ -1,7 +1,10 @@
 import type { api as endpoints, RouteOf } from '@signet/shared/api/api';
 import { ApiError } from '@signet/shared/api/browser';
 import type { RouteOutput } from '@signet/shared/api/route';
-import { DIRECT_SIGN_PAGES } from '@signet/shared/direct-sign/direct-sign.constants';
+import {
+  DIRECT_SIGN_PAGES,
+  directIdentificationPath,
+} from '@signet/shared/direct-sign/direct-sign.constants';
 import type { TLang } from '@signet/shared/i18n/lang.constants';
 import { codeFromLang } from '@signet/shared/i18n/lang.rules';
 import type { TSignerStatus } from '@signet/shared/signature-request/signature-request.constants';
@@ -9,6 +12,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DialogHost, OverlayHost } from '../../components/shell/ModalHost.tsx';
 import { DocumentViewer } from '../../components/viewer/DocumentViewer.tsx';
 import type { TPageSource } from '../../components/viewer/page-source.ts';
+import { openUpgradeStandardsDialog } from '../../dialogs/document/upgrade-standards.tsx';
 import { openDeclineDialog } from '../../dialogs/general/decline.tsx';
 import { getT } from '../../lib/i18n.ts';
 import { openDirectSignOverlay } from '../../overlays/direct-sign.tsx';
@@ -149,6 +153,13 @@ export default function DirectView({ lang, requestId, userId, initial, sender: k
   const from = sender ?? (request.owner.name || request.owner.email);
   const session = $directSign.get();
   const canSign = me.status_code === 'OPEN' && request.status_overall === 'OPEN';
+  // The slot asks for AES or QES the signer has not proven yet: identify first (the server says).
+  const required = me.required_standard;
+  const identifyAt =
+    directIdentificationPath(requestId, userId) +
+    (typeof window === 'undefined' ? '' : window.location.search);
+  const upgrade = () =>
+    required && openUpgradeStandardsDialog(getT(lang, 'trust'), request.id, required, identifyAt);
   const name = `${me.first_name ?? ''} ${me.last_name ?? ''}`.trim();
   const documentToken = token.current?.value ?? '';
 
@@ -205,8 +216,20 @@ export default function DirectView({ lang, requestId, userId, initial, sender: k
             {t('view.signed')}
           </p>
         )}
+        {canSign && required && (
+          <p className="rq-hint" role="status" data-testid="direct-upgrade">
+            {t('view.identifyFirst', {
+              quality: getT(lang, 'trust')(`choice.quality.${required.quality}`),
+            })}{' '}
+            <a href={identifyAt}>{t('view.identifyLink')}</a>
+          </p>
+        )}
         {canSign && (
-          <button type="button" className="btn btn--primary btn--xl" onClick={sign}>
+          <button
+            type="button"
+            className="btn btn--primary btn--xl"
+            onClick={required ? upgrade : sign}
+          >
             {t('action.sign')}
           </button>
         )}

@@ -9,6 +9,11 @@ import { routeUrl } from '@signet/shared/api/route';
 import { directCredentials } from '@signet/shared/direct-sign/direct-sign.constants';
 import type { TPageImageScale } from '@signet/shared/document/document.constants';
 import type { TLangCode } from '@signet/shared/i18n/lang.constants';
+import type {
+  TAcceptTou,
+  TIdentPath,
+  TStartIdentification,
+} from '@signet/shared/identification/identification.schema';
 import { api, call } from '../../lib/api.ts';
 import { directAction } from '../../stores/direct-sign.ts';
 
@@ -34,6 +39,12 @@ export function directApi(id: string) {
     /** Signing and declining are the signer's own actions: the status poll stays out of them. */
     sign: (body: { signingName: string; signingReason?: string; language: TLangCode }) =>
       directAction(() => call(api.directSign, { body: { signatureRequestId: id, ...body } })),
+    getUser: () => call(api.getDirectUser),
+    /** The identification calls of the link's signer (for their own slot). */
+    acceptTerms: (body: TAcceptTou) => call(api.acceptDirectUser, { body }),
+    getIdentification: (params: TIdentPath) => call(api.getDirectIdentification, { params }),
+    startIdentification: (params: TIdentPath, body: TStartIdentification) =>
+      call(api.startDirectIdentification, { params, body }),
     updateLanguage: (lang: TLangCode) =>
       call(api.updateDirectUser, { body: { attributes: { lang } } }),
     businessInformation: (businessId: string) =>

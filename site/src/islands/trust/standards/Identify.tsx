@@ -1,17 +1,15 @@
-import { ApiError } from '@signet/shared/api/browser';
 import type { TLang } from '@signet/shared/i18n/lang.rules';
 import { touKey } from '@signet/shared/identification/identification.constants';
-import { appointmentState } from '@signet/shared/identification/identification.rules';
 import type { TEidData, TIdentInfo } from '@signet/shared/identification/identification.schema';
 import { useEffect, useRef, useState } from 'react';
 import { openSupplyEidDataDialog } from '../../../dialogs/document/supply-eid-data.tsx';
 import { openTermsOfUseDialog } from '../../../dialogs/document/terms-of-use.tsx';
 import { api, call } from '../../../lib/api.ts';
-import { errorMessage } from '../../../lib/errors.ts';
 import { getT } from '../../../lib/i18n.ts';
 import { setUser } from '../../../stores/session.ts';
 import { useFreshUser } from '../../account/session.ts';
 import { identRoute, myIdentifications, ongoing, STANDARDS_PATH } from '../ident.ts';
+import { bookingError, followIdent, IdentStatus } from './IdentStatus.tsx';
 
 type Props = { lang: TLang; legislation: 'eidas' | 'zertes'; method: string };
 
@@ -59,6 +57,7 @@ export default function Identify({ lang, legislation, method }: Props) {
       void call(api.getIdentification, { params: route }).then(async (fresh) => {
         setIdent(fresh);
         if (fresh.status === 'success') setUser(await call(api.getUser));
+        followIdent(t, fresh, () => setIdent(null));
       });
     }, 2000);
     return () => clearInterval(timer);
@@ -87,11 +86,10 @@ export default function Identify({ lang, legislation, method }: Props) {
       });
       setIdent(booked);
     } catch (e) {
-      setError(errorMessage(t, ApiError.of(e)));
+      setError(bookingError(t, e));
     }
   };
 
-  const state = ident ? appointmentState(ident.appointmentStatus) : null;
   return (
     <div className="tr-stack">
       <p className="tr-lead">{t(`identify.${legislation}.${method}.lead`)}</p>
@@ -109,17 +107,12 @@ export default function Identify({ lang, legislation, method }: Props) {
           {t('identify.start')}
         </button>
       )}
-      {ident && state && (
-        <section className="tr-card" data-testid="ident-status">
-          <p role="status">
-            {t(`ident.state.${state}`, { provider: t(`ident.provider.${ident.provider}`) })}
-          </p>
-          {ident.identUrl && (
-            <a className="btn btn--primary" href={ident.identUrl} target="_blank" rel="noopener">
-              {t('ident.goToProvider')}
-            </a>
-          )}
-          {ident.status === 'success' && (
+      {ident && (
+        <IdentStatus
+          t={t}
+          ident={ident}
+          onRetry={() => setIdent(null)}
+          done={
             <a
               className="btn btn--primary"
               href={
@@ -130,13 +123,8 @@ export default function Identify({ lang, legislation, method }: Props) {
             >
               {signatureRequestId ? t('identify.backToRequest') : t('identify.backToStandards')}
             </a>
-          )}
-          {ident.status === 'failure' && (
-            <button type="button" className="btn btn--secondary" onClick={() => setIdent(null)}>
-              {t('identify.tryAgain')}
-            </button>
-          )}
-        </section>
+          }
+        />
       )}
     </div>
   );

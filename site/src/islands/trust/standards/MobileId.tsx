@@ -7,6 +7,7 @@ import { api, call } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { optionalMobile } from '../../../lib/form.ts';
 import { getT } from '../../../lib/i18n.ts';
+import { openMobileAesOverlay } from '../../../overlays/mobile-aes.tsx';
 import { loadSession } from '../../../stores/session.ts';
 import { TextField } from '../../account/Field.tsx';
 import { notify, useFreshUser } from '../../account/session.ts';
@@ -56,6 +57,11 @@ export default function MobileId({ lang }: { lang: TLang }) {
       setSent(null);
       setChanging(false);
       notify(t('mobile.confirmed'), 'success');
+      // AES minimal is active now: the mobile AES overlay says so and offers it as the default.
+      openMobileAesOverlay(t, async () => {
+        await call(api.updateUser, { body: { attributes: { defaultQuality: 'AES_MINIMAL' } } });
+        await loadSession(true);
+      });
     } catch (e) {
       if (ApiError.of(e).code === 'MOBILE_CODE_EXPIRED') setSent(null);
       setError({ field: 'code', text: errorMessage(t, e) });
