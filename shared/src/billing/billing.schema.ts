@@ -7,6 +7,7 @@ import {
   PLAN_TIERS,
   SUBSCRIPTION_STATUSES,
 } from './billing.constants.ts';
+import { PROMO_CODE_PATTERN, REFERRAL_CODE_PATTERN } from './pricing.constants.ts';
 
 /**
  * One price of a plan (`GET /v2/businesses/price_plans`): a tier in one cycle and currency.
@@ -79,6 +80,9 @@ export const ZSetupIntentRequestSchema = z.strictObject({
   currency: z.enum(CURRENCIES),
   seats: z.number().int().min(1).max(MAX_SEATS),
   country: z.string().length(2).optional(),
+  /** A promo code and a referral code to take with the plan (checked now, taken when it starts). */
+  promoCode: z.string().trim().regex(PROMO_CODE_PATTERN).nullish(),
+  referralCode: z.string().trim().regex(REFERRAL_CODE_PATTERN).nullish(),
 });
 export type TSetupIntentRequest = z.infer<typeof ZSetupIntentRequestSchema>;
 

@@ -74,8 +74,8 @@ export type TDiscountDuration = (typeof DISCOUNT_DURATIONS)[number];
 export const DISCOUNT_STATUSES = ['ACTIVE', 'USED_UP'] as const;
 export type TDiscountStatus = (typeof DISCOUNT_STATUSES)[number];
 
-/** Kinds of line on a price preview. */
-export const PRICE_LINE_KINDS = ['plan', 'proration', 'discount'] as const;
+/** Kinds of line on a price preview: a plan, added seats for the days left, unused time, a discount. */
+export const PRICE_LINE_KINDS = ['plan', 'proration', 'credit', 'discount'] as const;
 export type TPriceLineKind = (typeof PRICE_LINE_KINDS)[number];
 
 /**

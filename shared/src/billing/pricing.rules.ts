@@ -249,18 +249,26 @@ export type TPricedInvoice = {
 };
 
 /**
- * Prices one invoice: the `charges` (plan, proration: non-negative), then each discount that
- * applies on what is left (so together they never exceed the charges), then VAT on the net sum,
+ * Prices one invoice: the `charges` (plan, proration: non-negative), then the `credits` and each
+ * discount on what is left (so together they never exceed the charges), then VAT on the net sum,
  * rounded once. Totals are sums of lines; nothing is negative.
  */
 export function priceInvoice(input: {
   charges: TPriceLine[];
+  /** Unused time of a plan left early, as positive amounts: taken off before the discounts. */
+  credits?: TPriceLine[];
   discounts: readonly TDiscount[];
   currency: string;
   vat: TVat;
 }): TPricedInvoice {
   const lines: TPriceLine[] = input.charges.map((l) => ({ ...l, amount: Math.max(0, l.amount) }));
   let left = lines.reduce((sum, l) => sum + l.amount, 0);
+  for (const credit of input.credits ?? []) {
+    const off = Math.min(left, Math.max(0, credit.amount));
+    if (off === 0) continue;
+    lines.push({ ...credit, unitAmount: -Math.max(0, credit.unitAmount), amount: -off });
+    left -= off;
+  }
   for (const discount of input.discounts) {
     const off = discountAmount(discount, left, input.currency);
     if (off === 0) continue;

@@ -6,18 +6,18 @@ import {
   type TWebhookAnswer,
   ZPaymentEventSchema,
 } from '@signet/shared/billing/billing.schema';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { paymentEvents } from '../../db/schema/payments.ts';
-import { pricePlans } from '../../db/schema/price-plans.ts';
 import { AppError } from '../../errors.ts';
 import { createSandboxSetupIntent } from '../../providers/payments/sandbox.ts';
 import { sandboxWebhookSecret, verifyWebhook } from '../../providers/payments/signature.ts';
 import { siteLink } from '../auth/links.ts';
 import { changeBusiness } from '../businesses/membership.ts';
 import type { ServiceContext } from '../context.ts';
+import { findPricePlan } from './price-plans.ts';
 import { assertSeatsCoverUse } from './subscription.ts';
 
 /**
@@ -45,17 +45,11 @@ export function createSetupIntent(
     businessId,
     'admin',
     async ({ tx, business }) => {
-      const [plan] = await tx
-        .select()
-        .from(pricePlans)
-        .where(
-          and(
-            eq(pricePlans.name, input.plan),
-            eq(pricePlans.cycle, input.cycle),
-            eq(pricePlans.currency, input.currency),
-          ),
-        );
-      if (!plan) throw new AppError('PLAN_UNKNOWN', 422, 'No such plan in this cycle and currency');
+      const plan = await findPricePlan(tx, {
+        name: input.plan,
+        cycle: input.cycle,
+        currency: input.currency,
+      });
       const used = await assertSeatsCoverUse(tx, business.id, input.seats);
       const intent = await createSandboxSetupIntent(tx, ctx.config, {
         metadata: {
