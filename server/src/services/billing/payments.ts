@@ -1,4 +1,8 @@
-import { BILLING_ERRORS } from '@signet/shared/billing/billing.constants';
+import {
+  BILLING_CYCLES,
+  BILLING_ERRORS,
+  CURRENCIES,
+} from '@signet/shared/billing/billing.constants';
 import {
   type TPaymentEvent,
   type TSetupIntent,
@@ -17,6 +21,7 @@ import { sandboxWebhookSecret, verifyWebhook } from '../../providers/payments/si
 import { siteLink } from '../auth/links.ts';
 import { changeBusiness } from '../businesses/membership.ts';
 import type { ServiceContext } from '../context.ts';
+import { requestedDiscounts, takeDiscounts } from './discounts.ts';
 import { findPricePlan } from './price-plans.ts';
 import { assertSeatsCoverUse } from './subscription.ts';
 
@@ -51,13 +56,19 @@ export function createSetupIntent(
         currency: input.currency,
       });
       const used = await assertSeatsCoverUse(tx, business.id, input.seats);
+      // Promo and referral codes are checked now (4xx before any card is asked for) and taken
+      // when the plan starts.
+      await requestedDiscounts(tx, ctx.principal.userId, input, plan, business.id);
       const intent = await createSandboxSetupIntent(tx, ctx.config, {
         metadata: {
           businessId: business.id,
+          userId: ctx.principal.userId,
           plan: plan.name,
           cycle: plan.cycle,
           currency: plan.currency,
           seats: String(plan.perSeat ? input.seats : Math.max(used, 1)),
+          ...(input.promoCode ? { promoCode: input.promoCode.toUpperCase() } : {}),
+          ...(input.referralCode ? { referralCode: input.referralCode } : {}),
         },
         returnUrl: siteLink(ctx.config, RETURN_PATH),
       });
@@ -105,6 +116,13 @@ export async function receivePaymentWebhook(
   });
 }
 
+/** The plan a setup intent's metadata names, when it names a cycle and currency we sell. */
+function planOfMetadata(meta: Record<string, string>) {
+  const cycle = BILLING_CYCLES.find((c) => c === meta.cycle);
+  const currency = CURRENCIES.find((c) => c === meta.currency);
+  return meta.plan && cycle && currency ? { name: meta.plan, cycle, currency } : null;
+}
+
 async function applyEvent(tx: Tx, event: TPaymentEvent): Promise<void> {
   const meta = event.data.object.metadata ?? {};
   const businessId = meta.businessId;
@@ -119,17 +137,29 @@ async function applyEvent(tx: Tx, event: TPaymentEvent): Promise<void> {
   const newer = !business.subscriptionEventAt || at >= business.subscriptionEventAt;
   switch (event.type) {
     case 'setup_intent.succeeded': {
-      // The card is there: the chosen plan starts now, the trial and any lock end.
+      // The card is there: the chosen plan starts now, the trial and any lock end, and the
+      // discounts asked for are taken.
+      const plan = planOfMetadata(meta);
       await tx
         .update(businesses)
         .set({
           paymentMethod: 'STRIPE',
           planName: meta.plan ?? business.planName,
           planStartedAt: at,
+          ...(plan ? { planCycle: plan.cycle, planCurrency: plan.currency } : {}),
           trialEndsAt: null,
           seats: Math.max(business.seats, Number(meta.seats) || 1),
         })
         .where(eq(businesses.id, businessId));
+      if (plan && meta.userId) {
+        await takeDiscounts(tx, {
+          businessId,
+          userId: meta.userId,
+          plan,
+          codes: { promoCode: meta.promoCode ?? null, referralCode: meta.referralCode ?? null },
+          at,
+        });
+      }
       return;
     }
     case 'customer.subscription.updated':

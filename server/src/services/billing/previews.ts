@@ -28,9 +28,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { TBusinessRow } from '../../db/schema/businesses.ts';
 import { readBusiness } from '../businesses/membership.ts';
 import type { ServiceContext } from '../context.ts';
-import { businessDiscountsOf, discountDto, discountOf, usablePromoCode } from './promo-codes.ts';
+import { requestedDiscounts } from './discounts.ts';
+import { businessDiscountsOf, discountDto, discountOf } from './promo-codes.ts';
 import { findPricePlan, type TPricePlanRow } from './price-plans.ts';
-import { usableReferralCode } from './referrals.ts';
 import { assertSeatsCoverUse } from './subscription.ts';
 
 type Ctx = Pick<ServiceContext, 'db' | 'principal' | 'config'>;
@@ -42,29 +42,6 @@ const planLine = (plan: TPricePlanRow, seats: number): TPriceLine => ({
   unitAmount: plan.unitAmount,
   amount: planAmount(plan, seats),
 });
-
-/** The discounts a purchase asks for: its promo code and its referral, each checked. */
-async function requestedDiscounts(
-  db: DbOrTx,
-  userId: string,
-  input: { promoCode?: string | null; referralCode?: string | null },
-  plan: TPricePlanRow,
-  businessId?: string,
-): Promise<TDiscount[]> {
-  const discounts: TDiscount[] = [];
-  if (input.promoCode) {
-    const row = await usablePromoCode(db, {
-      code: input.promoCode,
-      plan: plan.name,
-      cycle: plan.cycle,
-      currency: plan.currency,
-      ...(businessId ? { businessId } : {}),
-    });
-    discounts.push(discountOf(row));
-  }
-  if (input.referralCode) discounts.push(await usableReferralCode(db, input.referralCode, userId));
-  return discounts;
-}
 
 /**
  * A new period of `plan` starting `now`: the first invoice (the plan, less the unused time of the
