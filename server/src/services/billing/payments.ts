@@ -16,13 +16,15 @@ import type { Db, Tx } from '../../db/client.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { paymentEvents } from '../../db/schema/payments.ts';
 import { AppError } from '../../errors.ts';
-import { createSandboxSetupIntent } from '../../providers/payments/sandbox.ts';
-import { sandboxWebhookSecret, verifyWebhook } from '../../providers/payments/signature.ts';
+import { jobs } from '../../db/schema/outbox.ts';
+import type { JobHandler } from '../../jobs/worker.ts';
+import { type PaymentProvider, paymentProviderOf } from '../../providers/payments/provider.ts';
 import { siteLink } from '../auth/links.ts';
 import { changeBusiness } from '../businesses/membership.ts';
 import type { ServiceContext } from '../context.ts';
 import { requestedDiscounts, takeDiscounts } from './discounts.ts';
 import { findPricePlan } from './price-plans.ts';
+import { businessDiscountsOf, discountOf } from './promo-codes.ts';
 import { assertSeatsCoverUse } from './subscription.ts';
 
 /**
@@ -42,14 +44,16 @@ export function createSetupIntent(
   businessId: string,
   input: TSetupIntentRequest,
 ): Promise<TSetupIntent> {
-  if (ctx.config.paymentProvider === 'none') {
+  const providerP = paymentProviderOf(ctx.config);
+  if (!providerP) {
     throw new AppError(BILLING_ERRORS.noPayments, 503, 'No payment provider is configured');
   }
   return changeBusiness(
     ctx,
     businessId,
     'admin',
-    async ({ tx, business }) => {
+    async ({ tx, business, actor }) => {
+      const provider = await providerP;
       const plan = await findPricePlan(tx, {
         name: input.plan,
         cycle: input.cycle,
@@ -59,7 +63,9 @@ export function createSetupIntent(
       // Promo and referral codes are checked now (4xx before any card is asked for) and taken
       // when the plan starts.
       await requestedDiscounts(tx, ctx.principal.userId, input, plan, business.id);
-      const intent = await createSandboxSetupIntent(tx, ctx.config, {
+      const intent = await provider.createSetupIntent(tx, {
+        currency: plan.currency,
+        email: actor.email,
         metadata: {
           businessId: business.id,
           userId: ctx.principal.userId,
@@ -78,6 +84,9 @@ export function createSetupIntent(
   );
 }
 
+/** The job that starts a subscription at a provider once its card is there. */
+export const PAYMENT_SUBSCRIPTION_JOB = 'payment-subscription';
+
 const invalid = () =>
   new AppError(BILLING_ERRORS.webhookInvalid, 400, 'The webhook signature does not hold');
 
@@ -88,17 +97,15 @@ const invalid = () =>
  * the business is recorded but does not move the subscription back.
  */
 export async function receivePaymentWebhook(
-  deps: { db: Db; config: Pick<Config, 'secret'> },
+  deps: { db: Db; config: Pick<Config, 'secret' | 'paymentProvider' | 'publicUrl' | 'stripe'> },
   body: string,
   signature: string | undefined,
 ): Promise<TWebhookAnswer> {
-  if (!verifyWebhook(sandboxWebhookSecret(deps.config.secret), body, signature)) throw invalid();
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch {
-    throw invalid();
-  }
+  const providerP = paymentProviderOf(deps.config);
+  if (!providerP) throw invalid();
+  const provider = await providerP;
+  const json = provider.parseWebhook(body, signature);
+  if (json === null || json === undefined) throw invalid();
   const parsed = ZPaymentEventSchema.safeParse(json);
   if (!parsed.success) {
     throw new AppError('VALIDATION_FAILED', 400, 'Not a payment event');
@@ -111,7 +118,7 @@ export async function receivePaymentWebhook(
       .onConflictDoNothing()
       .returning({ id: paymentEvents.id });
     if (!fresh) return { received: true, duplicate: true };
-    await applyEvent(tx, event);
+    await applyEvent(tx, event, provider);
     return { received: true, duplicate: false };
   });
 }
@@ -123,7 +130,7 @@ function planOfMetadata(meta: Record<string, string>) {
   return meta.plan && cycle && currency ? { name: meta.plan, cycle, currency } : null;
 }
 
-async function applyEvent(tx: Tx, event: TPaymentEvent): Promise<void> {
+async function applyEvent(tx: Tx, event: TPaymentEvent, provider: PaymentProvider): Promise<void> {
   const meta = event.data.object.metadata ?? {};
   const businessId = meta.businessId;
   if (!businessId || !/^[0-9a-f-]{36}$/i.test(businessId)) return;
@@ -160,6 +167,14 @@ async function applyEvent(tx: Tx, event: TPaymentEvent): Promise<void> {
           at,
         });
       }
+      // A provider that does not start the subscription itself gets a job for it (outside this
+      // transaction: the provider is called over the network, with the worker's retries).
+      if (provider.startSubscription) {
+        await tx.insert(jobs).values({
+          kind: PAYMENT_SUBSCRIPTION_JOB,
+          payload: { setupIntentId: event.data.object.id, metadata: meta },
+        });
+      }
       return;
     }
     case 'customer.subscription.updated':
@@ -177,4 +192,34 @@ async function applyEvent(tx: Tx, event: TPaymentEvent): Promise<void> {
       // setup_intent.setup_failed and others: recorded; the browser shows the card page's error.
       return;
   }
+}
+
+/**
+ * The job that starts a provider's subscription for a setup intent that succeeded (Stripe), with
+ * the discounts the business took with the plan; a failure is retried with the worker's backoff.
+ */
+export function paymentSubscriptionHandler(deps: {
+  db: Db;
+  config: Pick<Config, 'secret' | 'paymentProvider' | 'publicUrl' | 'stripe'>;
+}): Record<string, JobHandler> {
+  return {
+    [PAYMENT_SUBSCRIPTION_JOB]: async (job) => {
+      const { setupIntentId, metadata } = job.payload as {
+        setupIntentId: string;
+        metadata: Record<string, string>;
+      };
+      const provider = await paymentProviderOf(deps.config);
+      if (!provider?.startSubscription) return { status: 'delivered', result: { skipped: true } };
+      const codes = [metadata.promoCode, metadata.referralCode].filter((c): c is string => !!c);
+      const taken = metadata.businessId
+        ? await businessDiscountsOf(deps.db, metadata.businessId)
+        : [];
+      await provider.startSubscription({
+        setupIntentId,
+        metadata,
+        discounts: taken.filter((row) => codes.includes(row.code)).map(discountOf),
+      });
+      return { status: 'delivered', result: { setupIntentId } };
+    },
+  };
 }
