@@ -21,6 +21,8 @@ export const ZPricePlanSchema = z.object({
   currency: z.enum(CURRENCIES),
   unitAmount: z.number().int().nonnegative(),
   perSeat: z.boolean(),
+  /** What the plan allows of signer groups (written into the business's settings when it starts). */
+  signerGroups: z.object({ maxGroups: z.number().int(), maxParticipants: z.number().int() }),
 });
 export type TPricePlan = z.infer<typeof ZPricePlanSchema>;
 

@@ -196,6 +196,8 @@ describe('promo codes', () => {
     expect(bought.status, JSON.stringify(bought.body)).toBe(200);
     const [row] = await t.db.select().from(businesses).where(eq(businesses.id, business.id));
     expect(row).toMatchObject({ planName: 'PRO_V1', planCycle: 'monthly', planCurrency: 'CHF' });
+    // The plan sets what it allows of signer groups.
+    expect(row?.settings.signerGroups).toEqual({ maxGroups: 50, maxParticipants: 50 });
     const taken = await t.db
       .select()
       .from(businessDiscounts)

@@ -147,9 +147,22 @@ async function applyEvent(tx: Tx, event: TPaymentEvent, provider: PaymentProvide
       // The card is there: the chosen plan starts now, the trial and any lock end, and the
       // discounts asked for are taken.
       const plan = planOfMetadata(meta);
+      const row = plan ? await findPricePlan(tx, plan).catch(() => null) : null;
       await tx
         .update(businesses)
         .set({
+          // The plan's signer-group limits replace those of the trial (the configuration's).
+          ...(row
+            ? {
+                settings: {
+                  ...business.settings,
+                  signerGroups: {
+                    maxGroups: row.maxSignerGroups,
+                    maxParticipants: row.maxGroupParticipants,
+                  },
+                },
+              }
+            : {}),
           paymentMethod: 'STRIPE',
           planName: meta.plan ?? business.planName,
           planStartedAt: at,

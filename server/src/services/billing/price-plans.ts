@@ -37,13 +37,14 @@ export async function listPricePlans(ctx: Pick<ServiceContext, 'db'>): Promise<T
     .from(pricePlans)
     .orderBy(asc(pricePlans.position), asc(pricePlans.cycle), asc(pricePlans.currency));
   return {
-    items: rows.map(({ name, tier, cycle, currency, unitAmount, perSeat }) => ({
-      name,
-      tier,
-      cycle,
-      currency,
-      unitAmount,
-      perSeat,
+    items: rows.map((row) => ({
+      name: row.name,
+      tier: row.tier,
+      cycle: row.cycle,
+      currency: row.currency,
+      unitAmount: row.unitAmount,
+      perSeat: row.perSeat,
+      signerGroups: { maxGroups: row.maxSignerGroups, maxParticipants: row.maxGroupParticipants },
     })),
   };
 }
