@@ -103,5 +103,4 @@ export const PRICING_ERRORS = {
   promoNotForPlan: 'PROMO_CODE_NOT_FOR_PLAN',
   referralInvalid: 'REFERRAL_CODE_INVALID',
   planUnknown: 'PLAN_UNKNOWN',
-  noPlan: 'NO_PAID_PLAN',
 } as const;
