@@ -44,7 +44,9 @@ for (const [lang, locale] of [
     const promo = page.getByLabel(t('upgrade.promo_label'));
     await promo.fill('nope');
     await page.getByRole('button', { name: t('upgrade.promo_apply') }).click();
-    await expect(pro.getByRole('alert')).toHaveText(text('PROMO_CODE_INVALID', {}, 'errors', lang === 'de' ? 'de-ch' : 'en-gb'));
+    await expect(pro.getByRole('alert')).toHaveText(
+      text('PROMO_CODE_INVALID', {}, 'errors', lang === 'de' ? 'de-ch' : 'en-gb'),
+    );
     await page.getByRole('button', { name: t('upgrade.promo_remove') }).click();
 
     // TEST10: ten percent off the first invoice, VAT on what is left, the renewal at full price.

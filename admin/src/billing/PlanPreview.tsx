@@ -35,7 +35,12 @@ function linesOf(
         : translate(`upgrade.line_vat_${vat.treatment}`),
     amount: vat.amount,
   });
-  lines.push({ key: 'total', label: translate('upgrade.total_now'), amount: dueNow.total, strong: true });
+  lines.push({
+    key: 'total',
+    label: translate('upgrade.total_now'),
+    amount: dueNow.total,
+    strong: true,
+  });
   return lines;
 }
 
@@ -58,7 +63,16 @@ export function PlanPreview(props: {
   const { businessId, plan, cycle, currency, seats, promoCode } = props;
   const valid = Number.isInteger(seats) && seats >= 1;
   const { data, error } = useQuery({
-    queryKey: ['signet', 'upgrade-preview', businessId, plan.name, cycle, currency, seats, promoCode],
+    queryKey: [
+      'signet',
+      'upgrade-preview',
+      businessId,
+      plan.name,
+      cycle,
+      currency,
+      seats,
+      promoCode,
+    ],
     queryFn: () =>
       call(api.upgradePreview, {
         params: { id: businessId },

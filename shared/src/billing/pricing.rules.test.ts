@@ -170,11 +170,23 @@ describe('discounts', () => {
   });
 
   it('an amount off in another currency takes nothing off; more than the price takes the price', () => {
-    const tenEuro: TDiscount = { ...once, type: 'amount', percentOff: null, amountOff: 1000, currency: 'EUR' };
-    const charges = [{ kind: 'plan', label: 'X', quantity: 1, unitAmount: 600, amount: 600 }] as const;
+    const tenEuro: TDiscount = {
+      ...once,
+      type: 'amount',
+      percentOff: null,
+      amountOff: 1000,
+      currency: 'EUR',
+    };
+    const charges = [
+      { kind: 'plan', label: 'X', quantity: 1, unitAmount: 600, amount: 600 },
+    ] as const;
     const vat = { country: 'DE', rate: 1900, treatment: 'standard' } as const;
-    expect(priceInvoice({ charges: [...charges], discounts: [tenEuro], currency: 'CHF', vat }).total).toBe(714);
-    expect(priceInvoice({ charges: [...charges], discounts: [tenEuro], currency: 'EUR', vat }).total).toBe(0);
+    expect(
+      priceInvoice({ charges: [...charges], discounts: [tenEuro], currency: 'CHF', vat }).total,
+    ).toBe(714);
+    expect(
+      priceInvoice({ charges: [...charges], discounts: [tenEuro], currency: 'EUR', vat }).total,
+    ).toBe(0);
   });
 });
 
@@ -225,7 +237,9 @@ describe('invoices over random plans, seats, promo codes, countries and dates', 
             : gross;
           const vat = vatFor({ platform, country });
           const invoice = priceInvoice({
-            charges: [{ kind: 'plan', label: 'P', quantity: seats, unitAmount: plan.unitAmount, amount }],
+            charges: [
+              { kind: 'plan', label: 'P', quantity: seats, unitAmount: plan.unitAmount, amount },
+            ],
             discounts,
             currency,
             vat,
@@ -236,7 +250,9 @@ describe('invoices over random plans, seats, promo codes, countries and dates', 
           expect(invoice.subtotal).toBeLessThanOrEqual(amount);
           for (const l of invoice.lines) expect(Number.isInteger(l.amount)).toBe(true);
           expect(invoice.vat.amount).toBe(divRound(invoice.subtotal * vat.rate, 10_000));
-          expect(Math.abs(invoice.vat.amount * 10_000 - invoice.subtotal * vat.rate)).toBeLessThanOrEqual(5_000);
+          expect(
+            Math.abs(invoice.vat.amount * 10_000 - invoice.subtotal * vat.rate),
+          ).toBeLessThanOrEqual(5_000);
           expect(invoice.total).toBe(invoice.subtotal + invoice.vat.amount);
           expect(invoice.total).toBeGreaterThanOrEqual(0);
         },

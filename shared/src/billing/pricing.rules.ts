@@ -272,7 +272,13 @@ export function priceInvoice(input: {
   for (const discount of input.discounts) {
     const off = discountAmount(discount, left, input.currency);
     if (off === 0) continue;
-    lines.push({ kind: 'discount', label: discount.code, quantity: 1, unitAmount: -off, amount: -off });
+    lines.push({
+      kind: 'discount',
+      label: discount.code,
+      quantity: 1,
+      unitAmount: -off,
+      amount: -off,
+    });
     left -= off;
   }
   const subtotal = lines.reduce((sum, l) => sum + l.amount, 0);

@@ -70,7 +70,10 @@ export const ZDiscountSchema = z.object({
 export type TDiscountInfo = z.infer<typeof ZDiscountSchema>;
 
 /** The answer of validate_promo: the promotion the code gives. */
-export const ZPromoValidationSchema = z.object({ valid: z.literal(true), discount: ZDiscountSchema });
+export const ZPromoValidationSchema = z.object({
+  valid: z.literal(true),
+  discount: ZDiscountSchema,
+});
 export type TPromoValidation = z.infer<typeof ZPromoValidationSchema>;
 
 export const ZPriceLineSchema = z.object({

@@ -1,14 +1,6 @@
 import type { TBillingCycle, TCurrency } from '@signet/shared/billing/billing.constants';
 import type { TDiscountDuration, TDiscountType } from '@signet/shared/billing/pricing.constants';
-import {
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses.ts';
 
 /**

@@ -36,7 +36,10 @@ export function sandboxPaymentProvider(
   return {
     name: 'sandbox',
     createSetupIntent: (db, input) =>
-      createSandboxSetupIntent(db, config, { metadata: input.metadata, returnUrl: input.returnUrl }),
+      createSandboxSetupIntent(db, config, {
+        metadata: input.metadata,
+        returnUrl: input.returnUrl,
+      }),
     parseWebhook(body, signature) {
       if (!verifyWebhook(sandboxWebhookSecret(config.secret), body, signature)) return null;
       try {

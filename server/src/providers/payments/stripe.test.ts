@@ -3,9 +3,10 @@
  * to our events, and webhook signatures made with `stripe.webhooks.generateTestHeaderString`.
  * Nothing here talks to Stripe.
  */
-import Stripe from 'stripe';
+
 import type { TSubscriptionUsage } from '@signet/shared/billing/billing.schema';
 import { and, eq } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { businesses } from '../../db/schema/businesses.ts';
@@ -81,10 +82,23 @@ describe('Stripe events in our shape', () => {
     expect(event).toMatchObject({
       id: 'evt_1QxSetup',
       type: 'setup_intent.succeeded',
-      data: { object: { id: 'seti_1QxSetupIntent', status: 'succeeded', metadata: { plan: 'PRO_V1' } } },
+      data: {
+        object: { id: 'seti_1QxSetupIntent', status: 'succeeded', metadata: { plan: 'PRO_V1' } },
+      },
     });
-    const statuses = ['active', 'trialing', 'past_due', 'unpaid', 'incomplete', 'paused', 'incomplete_expired', 'canceled'];
-    expect(statuses.map((s) => toPaymentEvent(subscriptionUpdated(s, 1)).data.object.status)).toEqual([
+    const statuses = [
+      'active',
+      'trialing',
+      'past_due',
+      'unpaid',
+      'incomplete',
+      'paused',
+      'incomplete_expired',
+      'canceled',
+    ];
+    expect(
+      statuses.map((s) => toPaymentEvent(subscriptionUpdated(s, 1)).data.object.status),
+    ).toEqual([
       'active',
       'trialing',
       'past_due',
@@ -94,7 +108,10 @@ describe('Stripe events in our shape', () => {
       'incomplete_expired',
       'canceled',
     ]);
-    const failed = toPaymentEvent({ ...setupIntentSucceeded({}), type: 'setup_intent.setup_failed' });
+    const failed = toPaymentEvent({
+      ...setupIntentSucceeded({}),
+      type: 'setup_intent.setup_failed',
+    });
     expect(failed.data.object.status).toBe('failed');
     const invoice = toPaymentEvent({
       id: 'evt_inv',
@@ -117,7 +134,13 @@ describe('Stripe events in our shape', () => {
         duration: 'repeating',
         durationMonths: 3,
       }),
-    ).toEqual({ id: 'signet-test20x3', name: 'TEST20X3', duration: 'repeating', duration_in_months: 3, percent_off: 20 });
+    ).toEqual({
+      id: 'signet-test20x3',
+      name: 'TEST20X3',
+      duration: 'repeating',
+      duration_in_months: 3,
+      percent_off: 20,
+    });
     expect(
       couponParams({
         code: 'TEST5CHF',
@@ -128,17 +151,27 @@ describe('Stripe events in our shape', () => {
         duration: 'once',
         durationMonths: null,
       }),
-    ).toEqual({ id: 'signet-test5chf', name: 'TEST5CHF', duration: 'once', amount_off: 500, currency: 'chf' });
+    ).toEqual({
+      id: 'signet-test5chf',
+      name: 'TEST5CHF',
+      duration: 'once',
+      amount_off: 500,
+      currency: 'chf',
+    });
   });
 });
 
 describe('Stripe webhook signatures (stripe.webhooks.constructEvent)', () => {
   it('accept a signed event and refuse a wrong secret, a changed body, an old signature and none', () => {
     const body = JSON.stringify(setupIntentSucceeded({ businessId: 'b' }));
-    expect(provider.parseWebhook(body, sign(body))).toMatchObject({ type: 'setup_intent.succeeded' });
+    expect(provider.parseWebhook(body, sign(body))).toMatchObject({
+      type: 'setup_intent.succeeded',
+    });
     expect(provider.parseWebhook(body, sign(body, 'whsec_other'))).toBeNull();
     expect(provider.parseWebhook(body.replace('"b"', '"c"'), sign(body))).toBeNull();
-    expect(provider.parseWebhook(body, sign(body, SECRET, Math.floor(Date.now() / 1000) - 3600))).toBeNull();
+    expect(
+      provider.parseWebhook(body, sign(body, SECRET, Math.floor(Date.now() / 1000) - 3600)),
+    ).toBeNull();
     expect(provider.parseWebhook(body, undefined)).toBeNull();
     expect(provider.parseWebhook('not json', sign('not json'))).toBeNull();
   });
@@ -159,7 +192,11 @@ describe('configuration', () => {
     }
     expect(message).toMatch(/STRIPE_SECRET_KEY/);
     expect(message).not.toContain('not-a-key-123');
-    const config = loadConfig({ ...env, STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: SECRET });
+    const config = loadConfig({
+      ...env,
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      STRIPE_WEBHOOK_SECRET: SECRET,
+    });
     expect(config.stripe).toEqual({ secretKey: 'sk_test_abc', webhookSecret: SECRET });
   });
 });
@@ -191,10 +228,14 @@ describe("Signet's webhook with PAYMENT_PROVIDER=stripe", () => {
     });
     const body = JSON.stringify(event);
     const post = (b: string, header: string) =>
-      t.request<{ received: boolean; duplicate: boolean }>('POST', '/api/v2/payments/stripe/webhook', {
-        body: b,
-        headers: { 'content-type': 'application/json', 'Stripe-Signature': header },
-      });
+      t.request<{ received: boolean; duplicate: boolean }>(
+        'POST',
+        '/api/v2/payments/stripe/webhook',
+        {
+          body: b,
+          headers: { 'content-type': 'application/json', 'Stripe-Signature': header },
+        },
+      );
     expect((await post(body, sign(body, 'whsec_wrong'))).status).toBe(400);
     expect((await post(body, sign(body))).body).toEqual({ received: true, duplicate: false });
     expect((await post(body, sign(body))).body).toEqual({ received: true, duplicate: true });
@@ -216,7 +257,12 @@ describe("Signet's webhook with PAYMENT_PROVIDER=stripe", () => {
     // A later subscription event with Stripe's `unpaid` reads as a payment issue (past_due).
     const unpaid = JSON.stringify({
       ...subscriptionUpdated('unpaid', event.created + 60),
-      data: { object: { ...subscriptionUpdated('unpaid', 0).data.object, metadata: { businessId: business.id } } },
+      data: {
+        object: {
+          ...subscriptionUpdated('unpaid', 0).data.object,
+          metadata: { businessId: business.id },
+        },
+      },
     });
     expect((await post(unpaid, sign(unpaid))).status).toBe(200);
     const after = await as(t, admin)<TSubscriptionUsage>(

@@ -1,7 +1,4 @@
-import type {
-  TBillingCycle,
-  TSubscriptionStatus,
-} from '@signet/shared/billing/billing.constants';
+import type { TBillingCycle, TSubscriptionStatus } from '@signet/shared/billing/billing.constants';
 import type { TPaymentEvent } from '@signet/shared/billing/billing.schema';
 import type { TDiscount } from '@signet/shared/billing/pricing.rules';
 import Stripe from 'stripe';

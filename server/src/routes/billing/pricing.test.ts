@@ -30,8 +30,21 @@ beforeAll(async () => {
   await seedSandboxPromoCodes(t.db);
   const day = 86_400_000;
   await t.db.insert(promoCodes).values([
-    { code: 'OLD', type: 'percent', percentOff: 50, duration: 'once', expiresAt: new Date(Date.now() - day) },
-    { code: 'ONEONLY', type: 'percent', percentOff: 50, duration: 'once', maxRedemptions: 1, redemptions: 1 },
+    {
+      code: 'OLD',
+      type: 'percent',
+      percentOff: 50,
+      duration: 'once',
+      expiresAt: new Date(Date.now() - day),
+    },
+    {
+      code: 'ONEONLY',
+      type: 'percent',
+      percentOff: 50,
+      duration: 'once',
+      maxRedemptions: 1,
+      redemptions: 1,
+    },
     { code: 'SCALEONLY', type: 'percent', percentOff: 30, duration: 'forever', plans: ['SCALE'] },
   ]);
 });
@@ -99,7 +112,12 @@ describe('the upgrade preview', () => {
     // The test platform is EU (localhost): no country means the seller's (DE, 19 %).
     const plain = await preview(admin, business.id, PRO);
     expect(plain.status, JSON.stringify(plain.body)).toBe(200);
-    expect(plain.body).toMatchObject({ plan: 'PRO_V1', cycle: 'monthly', currency: 'CHF', seats: 3 });
+    expect(plain.body).toMatchObject({
+      plan: 'PRO_V1',
+      cycle: 'monthly',
+      currency: 'CHF',
+      seats: 3,
+    });
     expect(plain.body.dueNow).toEqual({
       lines: [{ kind: 'plan', label: 'PRO_V1', quantity: 3, unitAmount: 4900, amount: 14700 }],
       subtotal: 14700,
@@ -130,9 +148,9 @@ describe('the upgrade preview', () => {
       treatment: 'reverse_charge',
       amount: 0,
     });
-    expect((await preview(admin, business.id, { ...PRO, country: 'CH' })).body.dueNow.vat.treatment).toBe(
-      'outside_scope',
-    );
+    expect(
+      (await preview(admin, business.id, { ...PRO, country: 'CH' })).body.dueNow.vat.treatment,
+    ).toBe('outside_scope');
   });
 
   it('refuses unknown plans, seats below the members, bad, expired, used-up and foreign promo codes, and strangers', async () => {
@@ -166,21 +184,41 @@ describe('the upgrade preview', () => {
 describe('promo codes', () => {
   it('validate_promo answers the promotion, or why a code does not hold', async () => {
     const { business, admin, member } = await businessCast(t);
-    const ok = await validate(admin, business.id, { promoCode: 'test20x3', plan: 'PRO_V1', cycle: 'yearly' });
+    const ok = await validate(admin, business.id, {
+      promoCode: 'test20x3',
+      plan: 'PRO_V1',
+      cycle: 'yearly',
+    });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({
       valid: true,
       discount: { promoCode: 'TEST20X3', percentOff: 20, duration: 'repeating', durationMonths: 3 },
     });
     const codeOf = async (body: unknown) => (await validate(admin, business.id, body)).body.code;
-    expect(await codeOf({ promoCode: 'NOPE', plan: 'PRO_V1', cycle: 'monthly' })).toBe('PROMO_CODE_INVALID');
-    expect(await codeOf({ promoCode: 'OLD', plan: 'PRO_V1', cycle: 'monthly' })).toBe('PROMO_CODE_EXPIRED');
-    expect(await codeOf({ promoCode: 'ONEONLY', plan: 'PRO_V1', cycle: 'monthly' })).toBe('PROMO_CODE_USED_UP');
+    expect(await codeOf({ promoCode: 'NOPE', plan: 'PRO_V1', cycle: 'monthly' })).toBe(
+      'PROMO_CODE_INVALID',
+    );
+    expect(await codeOf({ promoCode: 'OLD', plan: 'PRO_V1', cycle: 'monthly' })).toBe(
+      'PROMO_CODE_EXPIRED',
+    );
+    expect(await codeOf({ promoCode: 'ONEONLY', plan: 'PRO_V1', cycle: 'monthly' })).toBe(
+      'PROMO_CODE_USED_UP',
+    );
     expect(await codeOf({ promoCode: 'SCALEONLY', plan: 'PRO_V1', cycle: 'monthly' })).toBe(
       'PROMO_CODE_NOT_FOR_PLAN',
     );
-    expect((await validate(admin, business.id, { promoCode: 'TEST10', plan: 'PRO_V1' })).status).toBe(400);
-    expect((await validate(member, business.id, { promoCode: 'TEST10', plan: 'PRO_V1', cycle: 'monthly' })).status).toBe(403);
+    expect(
+      (await validate(admin, business.id, { promoCode: 'TEST10', plan: 'PRO_V1' })).status,
+    ).toBe(400);
+    expect(
+      (
+        await validate(member, business.id, {
+          promoCode: 'TEST10',
+          plan: 'PRO_V1',
+          cycle: 'monthly',
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('is taken when the plan starts, counts a redemption, and cannot be applied twice', async () => {
@@ -210,7 +248,9 @@ describe('promo codes', () => {
     expect((after[0]?.redemptions ?? 0) - (before[0]?.redemptions ?? 0)).toBe(1);
 
     const again = { promoCode: 'TEST20X3', plan: 'PRO_V1', cycle: 'monthly' };
-    expect((await validate(admin, business.id, again)).body.code).toBe('PROMO_CODE_ALREADY_APPLIED');
+    expect((await validate(admin, business.id, again)).body.code).toBe(
+      'PROMO_CODE_ALREADY_APPLIED',
+    );
     expect((await preview(admin, business.id, { ...PRO, promoCode: 'TEST20X3' })).status).toBe(409);
     const twice = await as(t, admin)<Err>('POST', `${base(business.id)}/stripe_setup_intent`, {
       plan: 'PRO_V1',
@@ -289,7 +329,10 @@ describe('the direct upgrade preview', () => {
     const person = await signUp(t);
     const path = '/v2/businesses/direct_upgrade/preview';
     const body = { plan: 'INDIVIDUAL_V1', cycle: 'monthly', currency: 'EUR' };
-    const res = await as(t, person)<TPricePreview>('POST', path, { ...body, promoCode: 'TEST5EUR' });
+    const res = await as(t, person)<TPricePreview>('POST', path, {
+      ...body,
+      promoCode: 'TEST5EUR',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.seats).toBe(1);
     expect(res.body.dueNow).toMatchObject({ subtotal: 1000, vat: { amount: 190 }, total: 1190 });
@@ -330,7 +373,10 @@ describe('referrals', () => {
     const mine = await signUp(t);
     const mineCode = (await as(t, mine)<TCello>('POST', '/v1/user/cello')).body.ucc;
     expect(own.body.ucc).not.toBe(mineCode);
-    const selfReferral = await preview(admin, business.id, { ...PRO, referralCode: (await as(t, admin)<TCello>('POST', '/v1/user/cello')).body.ucc });
+    const selfReferral = await preview(admin, business.id, {
+      ...PRO,
+      referralCode: (await as(t, admin)<TCello>('POST', '/v1/user/cello')).body.ucc,
+    });
     expect(selfReferral.body.code).toBe('REFERRAL_CODE_INVALID');
 
     // Taken with the plan: the business has had its referral.

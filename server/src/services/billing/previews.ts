@@ -29,8 +29,8 @@ import type { TBusinessRow } from '../../db/schema/businesses.ts';
 import { readBusiness } from '../businesses/membership.ts';
 import type { ServiceContext } from '../context.ts';
 import { requestedDiscounts } from './discounts.ts';
-import { businessDiscountsOf, discountDto, discountOf } from './promo-codes.ts';
 import { findPricePlan, type TPricePlanRow } from './price-plans.ts';
+import { businessDiscountsOf, discountDto, discountOf } from './promo-codes.ts';
 import { assertSeatsCoverUse } from './subscription.ts';
 
 type Ctx = Pick<ServiceContext, 'db' | 'principal' | 'config'>;
@@ -116,7 +116,11 @@ function unusedTime(
 }
 
 const vatOf = (config: Pick<Config, 'platform'>, input: { country?: string; vat?: string }) =>
-  vatFor({ platform: config.platform, country: input.country ?? null, vatNumber: input.vat ?? null });
+  vatFor({
+    platform: config.platform,
+    country: input.country ?? null,
+    vatNumber: input.vat ?? null,
+  });
 
 /**
  * `POST /v2/businesses/{id}/subscriptions/upgrade/preview` (admin; open while locked): the plan
@@ -207,7 +211,15 @@ export async function seatsPreview(
   const p = prorate(plan.perSeat ? plan.unitAmount * added : 0, period, now);
   const charges: TPriceLine[] =
     p.amount > 0
-      ? [{ kind: 'proration', label: plan.name, quantity: added, unitAmount: plan.unitAmount, amount: p.amount }]
+      ? [
+          {
+            kind: 'proration',
+            label: plan.name,
+            quantity: added,
+            unitAmount: plan.unitAmount,
+            amount: p.amount,
+          },
+        ]
       : [];
   const dueNow = priceInvoice({ charges, discounts: activeAt(now), currency: plan.currency, vat });
   const renewal = priceInvoice({

@@ -122,7 +122,10 @@ export async function redeemPromoCode(tx: DbOrTx, code: string): Promise<boolean
     .where(
       and(
         eq(promoCodes.code, code),
-        or(isNull(promoCodes.maxRedemptions), lt(promoCodes.redemptions, promoCodes.maxRedemptions)),
+        or(
+          isNull(promoCodes.maxRedemptions),
+          lt(promoCodes.redemptions, promoCodes.maxRedemptions),
+        ),
       ),
     )
     .returning({ code: promoCodes.code });

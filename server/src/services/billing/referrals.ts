@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { REFERRAL_QUERY } from '@signet/shared/ui/ui.constants';
 import { PRICING_ERRORS, REFERRAL_DISCOUNT } from '@signet/shared/billing/pricing.constants';
 import type { TDiscount } from '@signet/shared/billing/pricing.rules';
 import type { TCello, TReferralCode } from '@signet/shared/billing/pricing.schema';
+import { REFERRAL_QUERY } from '@signet/shared/ui/ui.constants';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { businessDiscounts } from '../../db/schema/promo-codes.ts';
@@ -51,7 +51,9 @@ async function hasReferral(db: DbOrTx, businessId: string): Promise<boolean> {
   const [row] = await db
     .select({ code: businessDiscounts.code })
     .from(businessDiscounts)
-    .where(and(eq(businessDiscounts.businessId, businessId), eq(businessDiscounts.source, 'referral')));
+    .where(
+      and(eq(businessDiscounts.businessId, businessId), eq(businessDiscounts.source, 'referral')),
+    );
   return row !== undefined;
 }
 

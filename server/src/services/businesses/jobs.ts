@@ -5,8 +5,8 @@ import type { JobHandler } from '../../jobs/worker.ts';
 import type { Logger } from '../../log.ts';
 import { dnsVerifier } from '../../providers/dns/index.ts';
 import { paymentWebhookHandler } from '../../providers/payments/sandbox.ts';
-import { paymentSubscriptionHandler } from '../billing/payments.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
+import { paymentSubscriptionHandler } from '../billing/payments.ts';
 import { runTrialSweep } from '../billing/trials.ts';
 import {
   BUSINESS_DELETION_JOB,
