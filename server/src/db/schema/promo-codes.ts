@@ -3,6 +3,16 @@ import type { TDiscountDuration, TDiscountType } from '@signet/shared/billing/pr
 import { integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses.ts';
 
+/** What a discount is (shared's `TDiscount`): percent or amount off, for how long. */
+const discountColumns = () => ({
+  type: text('type').$type<TDiscountType>().notNull(),
+  percentOff: integer('percent_off'),
+  amountOff: integer('amount_off'),
+  currency: text('currency').$type<TCurrency>(),
+  duration: text('duration').$type<TDiscountDuration>().notNull(),
+  durationMonths: integer('duration_months'),
+});
+
 /**
  * Promo codes a customer types at the upgrade (Stripe's promotion codes and their coupon in one
  * row): percent or amount off, for how long, for which plans, until when and how often. The code
@@ -10,12 +20,7 @@ import { businesses } from './businesses.ts';
  */
 export const promoCodes = pgTable('promo_codes', {
   code: text('code').primaryKey(),
-  type: text('type').$type<TDiscountType>().notNull(),
-  percentOff: integer('percent_off'),
-  amountOff: integer('amount_off'),
-  currency: text('currency').$type<TCurrency>(),
-  duration: text('duration').$type<TDiscountDuration>().notNull(),
-  durationMonths: integer('duration_months'),
+  ...discountColumns(),
   /** Plan names it is valid for; null: every plan. */
   plans: jsonb('plans').$type<string[]>(),
   /** Cycles it is valid for; null: both. */
@@ -43,12 +48,7 @@ export const businessDiscounts = pgTable(
     /** The promo code, or the referral code (`source` referral). */
     code: text('code').notNull(),
     source: text('source').$type<'promo' | 'referral'>().notNull(),
-    type: text('type').$type<TDiscountType>().notNull(),
-    percentOff: integer('percent_off'),
-    amountOff: integer('amount_off'),
-    currency: text('currency').$type<TCurrency>(),
-    duration: text('duration').$type<TDiscountDuration>().notNull(),
-    durationMonths: integer('duration_months'),
+    ...discountColumns(),
     startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
   },

@@ -1,5 +1,5 @@
 import { PAYMENT_SANDBOX } from '@signet/shared/billing/billing.constants';
-import type { TPaymentEvent, TSetupIntent } from '@signet/shared/billing/billing.schema';
+import type { TSetupIntent } from '@signet/shared/billing/billing.schema';
 import { addMonths } from '@signet/shared/billing/pricing.rules';
 import type {
   TCello,
@@ -7,22 +7,16 @@ import type {
   TPromoValidation,
   TReferralCode,
 } from '@signet/shared/billing/pricing.schema';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses } from '../../db/schema/businesses.ts';
-import { jobs } from '../../db/schema/outbox.ts';
 import { businessDiscounts, promoCodes } from '../../db/schema/promo-codes.ts';
 import { users } from '../../db/schema/users.ts';
-import { PAYMENT_WEBHOOK_JOB } from '../../providers/payments/sandbox.ts';
-import {
-  sandboxWebhookSecret,
-  signWebhook,
-  WEBHOOK_SIGNATURE_HEADER,
-} from '../../providers/payments/signature.ts';
 import { seedSandboxPromoCodes } from '../../services/billing/promo-codes.ts';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { signUp } from '../auth/testing.ts';
 import { as, businessCast, type Person } from '../businesses/testing.ts';
+import { postPaymentEvent, queuedPaymentEvents } from './testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -65,24 +59,8 @@ const validate = (who: Person, id: string, body: unknown) =>
 
 /** The webhooks the sandbox queued, delivered to Signet's endpoint as the job would. */
 async function deliverQueued(): Promise<void> {
-  const rows = await t.db
-    .delete(jobs)
-    .where(and(eq(jobs.kind, PAYMENT_WEBHOOK_JOB), eq(jobs.status, 'pending')))
-    .returning();
-  for (const row of rows) {
-    const body = JSON.stringify((row.payload as { event: TPaymentEvent }).event);
-    const res = await t.request('POST', '/api/v2/payments/stripe/webhook', {
-      body,
-      headers: {
-        'content-type': 'application/json',
-        [WEBHOOK_SIGNATURE_HEADER]: signWebhook(
-          sandboxWebhookSecret(t.config.secret),
-          body,
-          Math.floor(Date.now() / 1000),
-        ),
-      },
-    });
-    expect(res.status).toBe(200);
+  for (const event of await queuedPaymentEvents(t)) {
+    expect((await postPaymentEvent(t, event)).status).toBe(200);
   }
 }
 
