@@ -56,7 +56,7 @@ export const ZValidatePromoRequestSchema = z.strictObject({
 export type TValidatePromoRequest = z.infer<typeof ZValidatePromoRequestSchema>;
 
 /** A discount (spec section 3 `pricePlan.discounts`) with what it takes off. */
-export const ZDiscountSchema = z.object({
+export const ZDiscountInfoSchema = z.object({
   promoCode: z.string(),
   type: z.enum(DISCOUNT_TYPES),
   percentOff: z.number().int().nullable(),
@@ -67,39 +67,41 @@ export const ZDiscountSchema = z.object({
   status: z.enum(DISCOUNT_STATUSES),
   expiresAt: z.iso.datetime().nullable(),
 });
-export type TDiscountInfo = z.infer<typeof ZDiscountSchema>;
+export type TDiscountInfo = z.infer<typeof ZDiscountInfoSchema>;
 
 /** The answer of validate_promo: the promotion the code gives. */
 export const ZPromoValidationSchema = z.object({
   valid: z.literal(true),
-  discount: ZDiscountSchema,
+  discount: ZDiscountInfoSchema,
 });
 export type TPromoValidation = z.infer<typeof ZPromoValidationSchema>;
 
-export const ZPriceLineSchema = z.object({
+export const ZPriceLineDtoSchema = z.object({
   kind: z.enum(PRICE_LINE_KINDS),
   label: z.string(),
   quantity: z.number().int(),
   unitAmount: z.number().int(),
   amount: z.number().int(),
 });
+export type TPriceLineDto = z.infer<typeof ZPriceLineDtoSchema>;
 
-export const ZVatSchema = z.object({
+export const ZVatDtoSchema = z.object({
   country: z.string(),
   /** Basis points: 810 = 8.1 %. */
   rate: z.number().int(),
   treatment: z.enum(VAT_TREATMENTS),
   amount: z.number().int(),
 });
+export type TVatDto = z.infer<typeof ZVatDtoSchema>;
 
 /** A priced invoice: lines (discounts negative), their sum, the VAT on it and the total. */
-export const ZPricedInvoiceSchema = z.object({
-  lines: z.array(ZPriceLineSchema),
+export const ZPricedInvoiceDtoSchema = z.object({
+  lines: z.array(ZPriceLineDtoSchema),
   subtotal: z.number().int(),
-  vat: ZVatSchema,
+  vat: ZVatDtoSchema,
   total: z.number().int(),
 });
-export type TPricedInvoiceDto = z.infer<typeof ZPricedInvoiceSchema>;
+export type TPricedInvoiceDto = z.infer<typeof ZPricedInvoiceDtoSchema>;
 
 /**
  * A preview (upgrade, direct upgrade, seats): what is due now and what the next renewal costs,
@@ -110,10 +112,10 @@ export const ZPricePreviewSchema = z.object({
   cycle: z.enum(BILLING_CYCLES),
   currency: z.enum(CURRENCIES),
   seats: z.number().int(),
-  dueNow: ZPricedInvoiceSchema,
-  renewal: ZPricedInvoiceSchema.extend({ at: z.iso.datetime() }),
+  dueNow: ZPricedInvoiceDtoSchema,
+  renewal: ZPricedInvoiceDtoSchema.extend({ at: z.iso.datetime() }),
   proration: z.object({ daysLeft: z.number().int(), daysInCycle: z.number().int() }).nullable(),
-  discounts: z.array(ZDiscountSchema),
+  discounts: z.array(ZDiscountInfoSchema),
 });
 export type TPricePreview = z.infer<typeof ZPricePreviewSchema>;
 
@@ -124,7 +126,7 @@ export type TPricePreview = z.infer<typeof ZPricePreviewSchema>;
  */
 export const ZReferralCodeSchema = z.object({
   referralCode: z.string().nullable(),
-  discount: ZDiscountSchema.nullable(),
+  discount: ZDiscountInfoSchema.nullable(),
 });
 export type TReferralCode = z.infer<typeof ZReferralCodeSchema>;
 
