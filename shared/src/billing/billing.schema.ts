@@ -8,6 +8,7 @@ import {
   SUBSCRIPTION_STATUSES,
 } from './billing.constants.ts';
 import { PROMO_CODE_PATTERN, REFERRAL_CODE_PATTERN } from './pricing.constants.ts';
+import { ZDiscountInfoSchema } from './pricing.schema.ts';
 
 /**
  * One price of a plan (`GET /v2/businesses/price_plans`): a tier in one cycle and currency.
@@ -48,6 +49,8 @@ export const ZBusinessBillingSchema = z.object({
     name: z.string(),
     current: z.object({ base: ZPlanBaseSchema }),
     next: z.object({ base: ZPlanBaseSchema }).nullable(),
+    /** The promo codes and referral the business took, ACTIVE or USED_UP (spec sections 3, 4). */
+    discounts: z.array(ZDiscountInfoSchema).optional(),
   }),
   seats: z.number().int(),
 });

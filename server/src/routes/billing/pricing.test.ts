@@ -7,6 +7,7 @@ import type {
   TPromoValidation,
   TReferralCode,
 } from '@signet/shared/billing/pricing.schema';
+import type { TBusiness } from '@signet/shared/business/business.schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses } from '../../db/schema/businesses.ts';
@@ -222,6 +223,26 @@ describe('promo codes', () => {
     expect(taken[0]?.endsAt?.toISOString()).toBe(
       addMonths(row?.planStartedAt ?? new Date(), 3).toISOString(),
     );
+    // The business shows it (spec section 3 pricePlan.discounts): active until its end, then used up.
+    const seen = await as(t, admin)<TBusiness>('GET', '/v2/businesses/user');
+    expect(seen.body.pricePlan.discounts).toMatchObject([
+      {
+        promoCode: 'TEST20X3',
+        type: 'percent',
+        status: 'ACTIVE',
+        expiresAt: taken[0]?.endsAt?.toISOString(),
+      },
+    ]);
+    await t.db
+      .update(businessDiscounts)
+      .set({ endsAt: new Date(Date.now() - 1000) })
+      .where(eq(businessDiscounts.businessId, business.id));
+    const later = await as(t, admin)<TBusiness>('GET', '/v2/businesses/user');
+    expect(later.body.pricePlan.discounts?.[0]?.status).toBe('USED_UP');
+    await t.db
+      .update(businessDiscounts)
+      .set({ endsAt: taken[0]?.endsAt ?? null })
+      .where(eq(businessDiscounts.businessId, business.id));
     const after = await t.db.select().from(promoCodes).where(eq(promoCodes.code, 'TEST20X3'));
     expect((after[0]?.redemptions ?? 0) - (before[0]?.redemptions ?? 0)).toBe(1);
 
