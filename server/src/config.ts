@@ -78,9 +78,15 @@ export type Config = {
   trialDays: number;
   /**
    * Who takes payments (PAYMENT_PROVIDER): the sandbox that behaves like Stripe, with its card
-   * page at /sandbox/payments (default outside production), or `none` (default in production).
+   * page at /sandbox/payments (default outside production), Stripe itself (`stripe`), or `none`
+   * (default in production).
    */
-  paymentProvider: 'sandbox' | 'none';
+  paymentProvider: 'sandbox' | 'stripe' | 'none';
+  /**
+   * Stripe's keys when PAYMENT_PROVIDER=stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: both
+   * required then).
+   */
+  stripe?: { secretKey: string; webhookSecret: string };
   /**
    * Signer groups a new business gets (SIGNER_GROUP_LIMITS, `groups/participants`, default
    * `0/0`: off, as spec section 3 says). For installations without billing, whose plans would
@@ -244,7 +250,21 @@ const ZEnv = z.object({
   ),
   PAYMENT_PROVIDER: z.preprocess(
     empty,
-    z.enum(['sandbox', 'none'], { error: 'must be sandbox or none' }).optional(),
+    z.enum(['sandbox', 'stripe', 'none'], { error: 'must be sandbox, stripe or none' }).optional(),
+  ),
+  STRIPE_SECRET_KEY: z.preprocess(
+    empty,
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, { error: 'must be a Stripe secret key' })
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(
+    empty,
+    z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9_+/=]+$/, { error: 'must be a Stripe webhook secret (whsec_…)' })
+      .optional(),
   ),
   DNS_VERIFIER: z.preprocess(
     empty,
@@ -279,7 +299,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     const issue = parsed.error.issues[0];
     const variable = String(issue?.path[0] ?? 'environment');
     const got = env[variable];
-    const shown = variable === 'SIGNET_SECRET' || got === undefined ? '' : ` (got "${got}")`;
+    // Secrets are never echoed.
+    const secretVariable = ['SIGNET_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'].includes(
+      variable,
+    );
+    const shown = secretVariable || got === undefined ? '' : ` (got "${got}")`;
     throw new ConfigError(variable, `Invalid configuration: ${variable} ${issue?.message}${shown}`);
   }
   const e = parsed.data;
@@ -326,6 +350,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       'Invalid configuration: DNS_VERIFIER=sandbox is for tests; production verifies domains by DNS',
     );
   }
+  const paymentProvider = e.PAYMENT_PROVIDER ?? (mode === 'production' ? 'none' : 'sandbox');
+  for (const variable of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+    if (paymentProvider === 'stripe' && !e[variable]) {
+      throw new ConfigError(
+        variable,
+        `Invalid configuration: ${variable} is required with PAYMENT_PROVIDER=stripe`,
+      );
+    }
+  }
   const host = new URL(publicUrl).hostname.toLowerCase();
   const platform: Platform = host.endsWith('.ch') ? 'CH' : 'EU';
   const dataDir = dataDirOf(e.DATA_DIR);
@@ -358,7 +391,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     ...(e.TSA_URL ? { tsaUrl: e.TSA_URL } : {}),
     dnsVerifier,
     trialDays: e.TRIAL_DAYS,
-    paymentProvider: e.PAYMENT_PROVIDER ?? (mode === 'production' ? 'none' : 'sandbox'),
+    paymentProvider,
+    ...(paymentProvider === 'stripe' && e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+      ? { stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET } }
+      : {}),
     signerGroupLimits: signerGroupLimits(e.SIGNER_GROUP_LIMITS),
     warnings,
   };

@@ -189,6 +189,13 @@ async function main() {
   startBusinessJobs({ db, blobs, config, log }).catch((e: unknown) =>
     log.error({ err: e }, 'could not queue the business jobs'),
   );
+  // The sandbox's promo codes (TEST10 …), outside production only.
+  if (config.mode !== 'production') {
+    const { seedSandboxPromoCodes } = await import('./services/billing/promo-codes.ts');
+    seedSandboxPromoCodes(database.db).catch((e: unknown) =>
+      log.error({ err: e }, 'could not add the sandbox promo codes'),
+    );
+  }
   // Expiry and automatic reminders of signature requests, once a minute.
   const [{ startSchedule }, { requestSweeps }] = await Promise.all([
     import('./jobs/schedule.ts'),

@@ -20,13 +20,16 @@ import { useNotifyRefusal } from '../layout/refusal.ts';
 import { usePageTitle } from '../layout/usePageTitle.ts';
 import { api, call } from '../providers/client.ts';
 import { useConsoleSession, useRefreshConsoleSession } from '../session.ts';
+import { PlanPreview } from './PlanPreview.tsx';
+import { PromoCodeField } from './PromoCodeField.tsx';
 import { SeatsField } from './SeatsField.tsx';
 
 /**
  * /business/upgrade (admins; open while the business is locked, spec section 6): the plans from
  * `GET /v2/businesses/price_plans` in the platform's currency, a cycle and the seats; choosing one
- * asks the payment provider for a card page (`stripe_setup_intent`) and goes there. No card data
- * passes through Signet.
+ * asks the payment provider for a card page (`stripe_setup_intent`) and goes there. Each plan shows
+ * the server's preview (plan, promo code discount, VAT, total now and at renewal); a promo code is
+ * applied to the previews and taken with the card. No card data passes through Signet.
  */
 export function UpgradePage() {
   const translate = useTranslate();
@@ -39,6 +42,7 @@ export function UpgradePage() {
   const currency = displayCurrency(window.location.hostname);
   const [cycle, setCycle] = useState<TBillingCycle>('monthly');
   const [seats, setSeats] = useState(String(business?.seats ?? 1));
+  const [promoCode, setPromoCode] = useState<string | null>(null);
   const { data: plans } = useQuery({
     queryKey: ['signet', 'price-plans'],
     queryFn: () => call(api.listPricePlans),
@@ -65,7 +69,13 @@ export function UpgradePage() {
     mutationFn: (plan: TPricePlan) =>
       call(api.createSetupIntent, {
         params: { id: String(business?.id) },
-        body: { plan: plan.name, cycle, currency, seats: Number(seats) },
+        body: {
+          plan: plan.name,
+          cycle,
+          currency,
+          seats: Number(seats),
+          ...(promoCode ? { promoCode } : {}),
+        },
       }),
     onSuccess: (intent) => window.location.assign(intent.redirectUrl),
     onError: refused,
@@ -102,12 +112,13 @@ export function UpgradePage() {
           <ToggleButton value="yearly">{translate('upgrade.yearly')}</ToggleButton>
         </ToggleButtonGroup>
         <SeatsField value={seats} onChange={setSeats} />
+        <PromoCodeField applied={promoCode} onApply={setPromoCode} />
       </Box>
       <Box
         sx={{
           display: 'grid',
           gap: 2,
-          gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
+          gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))',
         }}
       >
         {shown.map((plan) => (
@@ -124,6 +135,14 @@ export function UpgradePage() {
                   `upgrade.per_${plan.perSeat ? 'seat' : 'plan'}_${cycle === 'monthly' ? 'month' : 'year'}`,
                 )}
               </Typography>
+              <PlanPreview
+                businessId={business.id}
+                plan={plan}
+                cycle={cycle}
+                currency={currency}
+                seats={Number(seats)}
+                promoCode={promoCode}
+              />
             </CardContent>
             <CardActions>
               <Button

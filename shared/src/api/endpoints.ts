@@ -474,6 +474,37 @@ export const cancelTrial = {
   path: '/v1/businesses/{id}/cancel-trial',
   auth: 'user',
 } as const satisfies TEndpoint;
+// Prices with VAT, previews, promo and referral codes
+export const upgradePreview = {
+  method: 'POST',
+  path: '/v2/businesses/{id}/subscriptions/upgrade/preview',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const directUpgradePreview = {
+  method: 'POST',
+  path: '/v2/businesses/direct_upgrade/preview',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const seatsPreview = {
+  method: 'POST',
+  path: '/v2/businesses/{id}/subscriptions/seats/preview',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const validatePromo = {
+  method: 'POST',
+  path: '/v2/businesses/{id}/subscriptions/coupons/validate_promo',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const referralCode = {
+  method: 'GET',
+  path: '/v2/businesses/{id}/subscriptions/coupons/referral_code',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const userCello = {
+  method: 'POST',
+  path: '/v1/user/cello',
+  auth: 'user',
+} as const satisfies TEndpoint;
 
 // Direct signing without an account (role nas) and the mobile app (MAB): a module of their own,
 // so only the direct pages' chunk carries them.

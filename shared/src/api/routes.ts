@@ -1,5 +1,6 @@
 import { apiUserRoutes } from '../api-user/api-user.routes.ts';
 import { billingRoutes } from '../billing/billing.routes.ts';
+import { pricingRoutes } from '../billing/pricing.routes.ts';
 import { businessRoutes } from '../business/business.routes.ts';
 import { directSignRoutes } from '../direct-sign/direct-sign.routes.ts';
 import { documentRoutes, signingRoutes } from '../document/document.routes.ts';
@@ -53,6 +54,7 @@ export const routes = {
   ...identificationRoutes,
   ...visualSignatureRoutes,
   ...billingRoutes,
+  ...pricingRoutes,
   ...apiUserRoutes,
   ...signerGroupRoutes,
   ...sealRoutes,

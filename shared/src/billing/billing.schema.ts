@@ -7,6 +7,8 @@ import {
   PLAN_TIERS,
   SUBSCRIPTION_STATUSES,
 } from './billing.constants.ts';
+import { PROMO_CODE_PATTERN, REFERRAL_CODE_PATTERN } from './pricing.constants.ts';
+import { ZDiscountInfoSchema } from './pricing.schema.ts';
 
 /**
  * One price of a plan (`GET /v2/businesses/price_plans`): a tier in one cycle and currency.
@@ -20,6 +22,8 @@ export const ZPricePlanSchema = z.object({
   currency: z.enum(CURRENCIES),
   unitAmount: z.number().int().nonnegative(),
   perSeat: z.boolean(),
+  /** What the plan allows of signer groups (written into the business's settings when it starts). */
+  signerGroups: z.object({ maxGroups: z.number().int(), maxParticipants: z.number().int() }),
 });
 export type TPricePlan = z.infer<typeof ZPricePlanSchema>;
 
@@ -45,6 +49,8 @@ export const ZBusinessBillingSchema = z.object({
     name: z.string(),
     current: z.object({ base: ZPlanBaseSchema }),
     next: z.object({ base: ZPlanBaseSchema }).nullable(),
+    /** The promo codes and referral the business took, ACTIVE or USED_UP (spec sections 3, 4). */
+    discounts: z.array(ZDiscountInfoSchema).optional(),
   }),
   seats: z.number().int(),
 });
@@ -79,6 +85,9 @@ export const ZSetupIntentRequestSchema = z.strictObject({
   currency: z.enum(CURRENCIES),
   seats: z.number().int().min(1).max(MAX_SEATS),
   country: z.string().length(2).optional(),
+  /** A promo code and a referral code to take with the plan (checked now, taken when it starts). */
+  promoCode: z.string().trim().regex(PROMO_CODE_PATTERN).nullish(),
+  referralCode: z.string().trim().regex(REFERRAL_CODE_PATTERN).nullish(),
 });
 export type TSetupIntentRequest = z.infer<typeof ZSetupIntentRequestSchema>;
 

@@ -1,4 +1,9 @@
-import type { TPaymentMethod, TSubscriptionStatus } from '@signet/shared/billing/billing.constants';
+import type {
+  TBillingCycle,
+  TCurrency,
+  TPaymentMethod,
+  TSubscriptionStatus,
+} from '@signet/shared/billing/billing.constants';
 import type { TAes4biz, TBusinessSettings } from '@signet/shared/business/business.schema';
 import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
@@ -31,6 +36,9 @@ export const businesses = pgTable('businesses', {
   planStartedAt: timestamp('plan_started_at', { withTimezone: true, mode: 'date' })
     .notNull()
     .defaultNow(),
+  /** The cycle and currency the current paid plan is billed in (null while trialing). */
+  planCycle: text('plan_cycle').$type<TBillingCycle>(),
+  planCurrency: text('plan_currency').$type<TCurrency>(),
   /** When the trial ends (null once the business no longer trials), and when its reminder went. */
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true, mode: 'date' }),
   trialRemindedAt: timestamp('trial_reminded_at', { withTimezone: true, mode: 'date' }),

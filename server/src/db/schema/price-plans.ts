@@ -16,6 +16,9 @@ export const pricePlans = pgTable(
     perSeat: boolean('per_seat').notNull(),
     /** Display order of the tiers. */
     position: integer('position').notNull(),
+    /** Signer groups the plan allows (spec section 3 `settings.signerGroups`; 0: none). */
+    maxSignerGroups: integer('max_signer_groups').notNull().default(0),
+    maxGroupParticipants: integer('max_group_participants').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.name, t.cycle, t.currency] })],
 );

@@ -7,7 +7,13 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { jobs } from '../../db/schema/outbox.ts';
 import { sandboxSetupIntents } from '../../db/schema/payments.ts';
 import type { JobHandler } from '../../jobs/worker.ts';
-import { sandboxWebhookSecret, signWebhook, WEBHOOK_SIGNATURE_HEADER } from './signature.ts';
+import type { PaymentProvider } from './provider.ts';
+import {
+  sandboxWebhookSecret,
+  signWebhook,
+  verifyWebhook,
+  WEBHOOK_SIGNATURE_HEADER,
+} from './signature.ts';
 
 /** The job that delivers one webhook of the sandbox to Signet's endpoint (retried on failure). */
 export const PAYMENT_WEBHOOK_JOB = 'payment-webhook';
@@ -19,6 +25,31 @@ const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 /** What the card page tells the cardholder after a card was entered. */
 export type TCardOutcome = 'succeeded' | 'declined' | 'requires_action' | 'invalid' | 'not_found';
+
+/**
+ * The sandbox as a payment provider: its own card page, its webhooks signed with a secret derived
+ * from SIGNET_SECRET; it starts the subscription itself when a card succeeds.
+ */
+export function sandboxPaymentProvider(
+  config: Pick<Config, 'publicUrl' | 'secret'>,
+): PaymentProvider {
+  return {
+    name: 'sandbox',
+    createSetupIntent: (db, input) =>
+      createSandboxSetupIntent(db, config, {
+        metadata: input.metadata,
+        returnUrl: input.returnUrl,
+      }),
+    parseWebhook(body, signature) {
+      if (!verifyWebhook(sandboxWebhookSecret(config.secret), body, signature)) return null;
+      try {
+        return JSON.parse(body) as unknown;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
 
 /** A setup intent at the sandbox: it collects a card for `metadata` and returns to `returnUrl`. */
 export async function createSandboxSetupIntent(

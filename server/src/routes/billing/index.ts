@@ -3,7 +3,14 @@ import { registerRoute } from '../../http/register.ts';
 import type { RouteModule } from '../../http/types.ts';
 import { WEBHOOK_SIGNATURE_HEADER } from '../../providers/payments/signature.ts';
 import { createSetupIntent, receivePaymentWebhook } from '../../services/billing/payments.ts';
+import {
+  directUpgradePreview,
+  seatsPreview,
+  upgradePreview,
+} from '../../services/billing/previews.ts';
 import { listPricePlans } from '../../services/billing/price-plans.ts';
+import { validatePromo } from '../../services/billing/promo-codes.ts';
+import { getReferralCode, userCello } from '../../services/billing/referrals.ts';
 import {
   cancelTrial,
   getSubscriptionUsage,
@@ -25,4 +32,10 @@ export const billingRoutes: RouteModule = (api, deps) => {
   r(routes.paymentWebhook, async ({ c }) =>
     receivePaymentWebhook(deps, await c.req.text(), c.req.header(WEBHOOK_SIGNATURE_HEADER)),
   );
+  r(routes.upgradePreview, ({ ctx, params, body }) => upgradePreview(ctx, params.id, body));
+  r(routes.directUpgradePreview, ({ ctx, body }) => directUpgradePreview(ctx, body));
+  r(routes.seatsPreview, ({ ctx, params, body }) => seatsPreview(ctx, params.id, body));
+  r(routes.validatePromo, ({ ctx, params, body }) => validatePromo(ctx, params.id, body));
+  r(routes.referralCode, ({ ctx, params }) => getReferralCode(ctx, params.id));
+  r(routes.userCello, ({ ctx }) => userCello(ctx));
 };

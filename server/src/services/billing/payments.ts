@@ -1,4 +1,8 @@
-import { BILLING_ERRORS } from '@signet/shared/billing/billing.constants';
+import {
+  BILLING_CYCLES,
+  BILLING_ERRORS,
+  CURRENCIES,
+} from '@signet/shared/billing/billing.constants';
 import {
   type TPaymentEvent,
   type TSetupIntent,
@@ -6,18 +10,21 @@ import {
   type TWebhookAnswer,
   ZPaymentEventSchema,
 } from '@signet/shared/billing/billing.schema';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { businesses } from '../../db/schema/businesses.ts';
+import { jobs } from '../../db/schema/outbox.ts';
 import { paymentEvents } from '../../db/schema/payments.ts';
-import { pricePlans } from '../../db/schema/price-plans.ts';
 import { AppError } from '../../errors.ts';
-import { createSandboxSetupIntent } from '../../providers/payments/sandbox.ts';
-import { sandboxWebhookSecret, verifyWebhook } from '../../providers/payments/signature.ts';
+import type { JobHandler } from '../../jobs/worker.ts';
+import { type PaymentProvider, paymentProviderOf } from '../../providers/payments/provider.ts';
 import { siteLink } from '../auth/links.ts';
 import { changeBusiness } from '../businesses/membership.ts';
 import type { ServiceContext } from '../context.ts';
+import { requestedDiscounts, takeDiscounts } from './discounts.ts';
+import { findPricePlan } from './price-plans.ts';
+import { businessDiscountsOf, discountOf } from './promo-codes.ts';
 import { assertSeatsCoverUse } from './subscription.ts';
 
 /**
@@ -37,33 +44,37 @@ export function createSetupIntent(
   businessId: string,
   input: TSetupIntentRequest,
 ): Promise<TSetupIntent> {
-  if (ctx.config.paymentProvider === 'none') {
+  const providerP = paymentProviderOf(ctx.config);
+  if (!providerP) {
     throw new AppError(BILLING_ERRORS.noPayments, 503, 'No payment provider is configured');
   }
   return changeBusiness(
     ctx,
     businessId,
     'admin',
-    async ({ tx, business }) => {
-      const [plan] = await tx
-        .select()
-        .from(pricePlans)
-        .where(
-          and(
-            eq(pricePlans.name, input.plan),
-            eq(pricePlans.cycle, input.cycle),
-            eq(pricePlans.currency, input.currency),
-          ),
-        );
-      if (!plan) throw new AppError('PLAN_UNKNOWN', 422, 'No such plan in this cycle and currency');
+    async ({ tx, business, actor }) => {
+      const provider = await providerP;
+      const plan = await findPricePlan(tx, {
+        name: input.plan,
+        cycle: input.cycle,
+        currency: input.currency,
+      });
       const used = await assertSeatsCoverUse(tx, business.id, input.seats);
-      const intent = await createSandboxSetupIntent(tx, ctx.config, {
+      // Promo and referral codes are checked now (4xx before any card is asked for) and taken
+      // when the plan starts.
+      await requestedDiscounts(tx, ctx.principal.userId, input, plan, business.id);
+      const intent = await provider.createSetupIntent(tx, {
+        currency: plan.currency,
+        email: actor.email,
         metadata: {
           businessId: business.id,
+          userId: ctx.principal.userId,
           plan: plan.name,
           cycle: plan.cycle,
           currency: plan.currency,
           seats: String(plan.perSeat ? input.seats : Math.max(used, 1)),
+          ...(input.promoCode ? { promoCode: input.promoCode.toUpperCase() } : {}),
+          ...(input.referralCode ? { referralCode: input.referralCode } : {}),
         },
         returnUrl: siteLink(ctx.config, RETURN_PATH),
       });
@@ -72,6 +83,9 @@ export function createSetupIntent(
     'upgrade',
   );
 }
+
+/** The job that starts a subscription at a provider once its card is there. */
+export const PAYMENT_SUBSCRIPTION_JOB = 'payment-subscription';
 
 const invalid = () =>
   new AppError(BILLING_ERRORS.webhookInvalid, 400, 'The webhook signature does not hold');
@@ -83,17 +97,15 @@ const invalid = () =>
  * the business is recorded but does not move the subscription back.
  */
 export async function receivePaymentWebhook(
-  deps: { db: Db; config: Pick<Config, 'secret'> },
+  deps: { db: Db; config: Pick<Config, 'secret' | 'paymentProvider' | 'publicUrl' | 'stripe'> },
   body: string,
   signature: string | undefined,
 ): Promise<TWebhookAnswer> {
-  if (!verifyWebhook(sandboxWebhookSecret(deps.config.secret), body, signature)) throw invalid();
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch {
-    throw invalid();
-  }
+  const providerP = paymentProviderOf(deps.config);
+  if (!providerP) throw invalid();
+  const provider = await providerP;
+  const json = provider.parseWebhook(body, signature);
+  if (json === null || json === undefined) throw invalid();
   const parsed = ZPaymentEventSchema.safeParse(json);
   if (!parsed.success) {
     throw new AppError('VALIDATION_FAILED', 400, 'Not a payment event');
@@ -106,12 +118,19 @@ export async function receivePaymentWebhook(
       .onConflictDoNothing()
       .returning({ id: paymentEvents.id });
     if (!fresh) return { received: true, duplicate: true };
-    await applyEvent(tx, event);
+    await applyEvent(tx, event, provider);
     return { received: true, duplicate: false };
   });
 }
 
-async function applyEvent(tx: Tx, event: TPaymentEvent): Promise<void> {
+/** The plan a setup intent's metadata names, when it names a cycle and currency we sell. */
+function planOfMetadata(meta: Record<string, string>) {
+  const cycle = BILLING_CYCLES.find((c) => c === meta.cycle);
+  const currency = CURRENCIES.find((c) => c === meta.currency);
+  return meta.plan && cycle && currency ? { name: meta.plan, cycle, currency } : null;
+}
+
+async function applyEvent(tx: Tx, event: TPaymentEvent, provider: PaymentProvider): Promise<void> {
   const meta = event.data.object.metadata ?? {};
   const businessId = meta.businessId;
   if (!businessId || !/^[0-9a-f-]{36}$/i.test(businessId)) return;
@@ -125,17 +144,50 @@ async function applyEvent(tx: Tx, event: TPaymentEvent): Promise<void> {
   const newer = !business.subscriptionEventAt || at >= business.subscriptionEventAt;
   switch (event.type) {
     case 'setup_intent.succeeded': {
-      // The card is there: the chosen plan starts now, the trial and any lock end.
+      // The card is there: the chosen plan starts now, the trial and any lock end, and the
+      // discounts asked for are taken.
+      const plan = planOfMetadata(meta);
+      const row = plan ? await findPricePlan(tx, plan).catch(() => null) : null;
       await tx
         .update(businesses)
         .set({
+          // The plan's signer-group limits replace those of the trial (the configuration's).
+          ...(row
+            ? {
+                settings: {
+                  ...business.settings,
+                  signerGroups: {
+                    maxGroups: row.maxSignerGroups,
+                    maxParticipants: row.maxGroupParticipants,
+                  },
+                },
+              }
+            : {}),
           paymentMethod: 'STRIPE',
           planName: meta.plan ?? business.planName,
           planStartedAt: at,
+          ...(plan ? { planCycle: plan.cycle, planCurrency: plan.currency } : {}),
           trialEndsAt: null,
           seats: Math.max(business.seats, Number(meta.seats) || 1),
         })
         .where(eq(businesses.id, businessId));
+      if (plan && meta.userId) {
+        await takeDiscounts(tx, {
+          businessId,
+          userId: meta.userId,
+          plan,
+          codes: { promoCode: meta.promoCode ?? null, referralCode: meta.referralCode ?? null },
+          at,
+        });
+      }
+      // A provider that does not start the subscription itself gets a job for it (outside this
+      // transaction: the provider is called over the network, with the worker's retries).
+      if (provider.startSubscription) {
+        await tx.insert(jobs).values({
+          kind: PAYMENT_SUBSCRIPTION_JOB,
+          payload: { setupIntentId: event.data.object.id, metadata: meta },
+        });
+      }
       return;
     }
     case 'customer.subscription.updated':
@@ -153,4 +205,34 @@ async function applyEvent(tx: Tx, event: TPaymentEvent): Promise<void> {
       // setup_intent.setup_failed and others: recorded; the browser shows the card page's error.
       return;
   }
+}
+
+/**
+ * The job that starts a provider's subscription for a setup intent that succeeded (Stripe), with
+ * the discounts the business took with the plan; a failure is retried with the worker's backoff.
+ */
+export function paymentSubscriptionHandler(deps: {
+  db: Db;
+  config: Pick<Config, 'secret' | 'paymentProvider' | 'publicUrl' | 'stripe'>;
+}): Record<string, JobHandler> {
+  return {
+    [PAYMENT_SUBSCRIPTION_JOB]: async (job) => {
+      const { setupIntentId, metadata } = job.payload as {
+        setupIntentId: string;
+        metadata: Record<string, string>;
+      };
+      const provider = await paymentProviderOf(deps.config);
+      if (!provider?.startSubscription) return { status: 'delivered', result: { skipped: true } };
+      const codes = [metadata.promoCode, metadata.referralCode].filter((c): c is string => !!c);
+      const taken = metadata.businessId
+        ? await businessDiscountsOf(deps.db, metadata.businessId)
+        : [];
+      await provider.startSubscription({
+        setupIntentId,
+        metadata,
+        discounts: taken.filter((row) => codes.includes(row.code)).map(discountOf),
+      });
+      return { status: 'delivered', result: { setupIntentId } };
+    },
+  };
 }

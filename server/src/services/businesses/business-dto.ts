@@ -15,6 +15,7 @@ import type { TBusinessRow } from '../../db/schema/businesses.ts';
 import { sealMembers, seals } from '../../db/schema/seals.ts';
 import { users } from '../../db/schema/users.ts';
 import { billingDto, lockedNow } from '../billing/billing-state.ts';
+import { businessDiscountsOf, discountDto, discountOf } from '../billing/promo-codes.ts';
 
 const DEFAULT_AES4BIZ: TAes4biz = {
   enabled: false,
@@ -89,8 +90,14 @@ export async function toBusinessDto(
     .innerJoin(sealMembers, and(eq(sealMembers.sealId, seals.id), eq(sealMembers.userId, readerId)))
     .where(eq(seals.businessId, business.id))
     .orderBy(asc(seals.displayName), asc(seals.accountName));
+  const billing = billingDto(business);
+  const discounts = await businessDiscountsOf(db, business.id);
   return {
-    ...billingDto(business),
+    ...billing,
+    pricePlan: {
+      ...billing.pricePlan,
+      discounts: discounts.map((row) => discountDto(discountOf(row), row.endsAt)),
+    },
     id: business.id,
     name: business.name,
     email: business.email,

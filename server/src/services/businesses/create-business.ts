@@ -14,7 +14,8 @@ const alreadyInBusiness = () =>
 /**
  * `POST /v2/businesses`: a new business with the caller as its first admin, trialing for
  * `TRIAL_DAYS` with the trial's seats; its settings get the installation's signer-group limits
- * (SIGNER_GROUP_LIMITS) when they allow any.
+ * (SIGNER_GROUP_LIMITS) when they allow any, until a plan starts and sets its own (the plan rows'
+ * limits).
  */
 export async function createBusiness(
   ctx: Pick<ServiceContext, 'db' | 'principal' | 'config'>,

@@ -6,6 +6,7 @@ import type { Logger } from '../../log.ts';
 import { dnsVerifier } from '../../providers/dns/index.ts';
 import { paymentWebhookHandler } from '../../providers/payments/sandbox.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
+import { paymentSubscriptionHandler } from '../billing/payments.ts';
 import { runTrialSweep } from '../billing/trials.ts';
 import {
   BUSINESS_DELETION_JOB,
@@ -18,7 +19,7 @@ import { runRetention } from './retention.ts';
 type Deps = {
   db: Db;
   blobs: BlobStore;
-  config: Pick<Config, 'publicUrl' | 'dnsVerifier' | 'secret'>;
+  config: Pick<Config, 'publicUrl' | 'dnsVerifier' | 'secret' | 'paymentProvider' | 'stripe'>;
   log: Logger;
 };
 
@@ -60,6 +61,7 @@ export function businessJobHandlers(deps: Deps): Record<string, JobHandler> {
   return {
     ...recurringHandlers(deps.db, recurring(deps)),
     ...paymentWebhookHandler(deps.config),
+    ...paymentSubscriptionHandler(deps),
     [BUSINESS_DELETION_JOB]: async (job) => {
       const { businessId } = job.payload as { businessId: string };
       const deleted = await carryOutBusinessDeletion(deps, businessId);

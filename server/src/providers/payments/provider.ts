@@ -1,0 +1,64 @@
+import type { TCurrency } from '@signet/shared/billing/billing.constants';
+import type { TDiscount } from '@signet/shared/billing/pricing.rules';
+import type { Config } from '../../config.ts';
+import type { DbOrTx } from '../../db/client.ts';
+
+/** What a plan's subscription at the provider is made of, once the card is there. */
+export type TSubscriptionStart = {
+  /** The provider's setup intent that collected the card. */
+  setupIntentId: string;
+  /** Our metadata of the setup intent (business, plan, cycle, currency, seats, codes). */
+  metadata: Record<string, string>;
+  /** The discounts the business took with the plan. */
+  discounts: TDiscount[];
+};
+
+/**
+ * A payment provider, as Signet uses it: a hosted page that collects a card for a plan (a setup
+ * intent), its webhooks as our event shape, verified by their signature, and the subscription
+ * started once a card is there. No card data ever reaches Signet.
+ */
+export type PaymentProvider = {
+  name: 'sandbox' | 'stripe';
+  /** A setup intent for `metadata`; `url` is the provider's card page, which returns to `returnUrl`. */
+  createSetupIntent(
+    db: DbOrTx,
+    input: {
+      metadata: Record<string, string>;
+      returnUrl: string;
+      currency: TCurrency;
+      email: string;
+    },
+  ): Promise<{ id: string; url: string }>;
+  /**
+   * The event a webhook carries, in our shape (`TPaymentEvent`, still to be validated), or null
+   * when its signature does not hold or the body is not JSON: nothing may be applied then.
+   */
+  parseWebhook(body: string, signature: string | undefined): unknown;
+  /**
+   * Starts the subscription of a setup intent that succeeded (a job, outside the webhook's
+   * transaction); absent where the provider starts it itself (the sandbox).
+   */
+  startSubscription?(start: TSubscriptionStart): Promise<void>;
+};
+
+const made = new WeakMap<object, Promise<PaymentProvider>>();
+
+/**
+ * The configured payment provider (PAYMENT_PROVIDER), made once per configuration; the `stripe`
+ * package is loaded only when Stripe is configured. Null with `none`.
+ */
+export function paymentProviderOf(
+  config: Pick<Config, 'paymentProvider' | 'publicUrl' | 'secret' | 'stripe'>,
+): Promise<PaymentProvider> | null {
+  if (config.paymentProvider === 'none') return null;
+  let provider = made.get(config);
+  if (!provider) {
+    provider =
+      config.paymentProvider === 'stripe'
+        ? import('./stripe.ts').then((m) => m.stripePaymentProvider(config))
+        : import('./sandbox.ts').then((m) => m.sandboxPaymentProvider(config));
+    made.set(config, provider);
+  }
+  return provider;
+}

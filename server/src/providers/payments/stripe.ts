@@ -1,0 +1,168 @@
+import type { TBillingCycle, TSubscriptionStatus } from '@signet/shared/billing/billing.constants';
+import type { TPaymentEvent } from '@signet/shared/billing/billing.schema';
+import type { TDiscount } from '@signet/shared/billing/pricing.rules';
+import Stripe from 'stripe';
+import type { Config } from '../../config.ts';
+import type { PaymentProvider } from './provider.ts';
+
+/**
+ * Stripe's subscription statuses as ours (spec section 4 reads them): the ones Stripe has and
+ * we do not name are payment issues (`incomplete`, `unpaid`, `paused`: past due).
+ */
+const STATUSES: Record<string, TSubscriptionStatus> = {
+  trialing: 'trialing',
+  active: 'active',
+  past_due: 'past_due',
+  unpaid: 'past_due',
+  incomplete: 'past_due',
+  paused: 'past_due',
+  incomplete_expired: 'incomplete_expired',
+  canceled: 'canceled',
+};
+
+/** A Stripe event as far as Signet reads it. */
+type StripeEventLike = {
+  id: string;
+  type: string;
+  created: number;
+  data: { object: unknown };
+};
+
+type ObjectLike = { id?: unknown; status?: unknown; metadata?: unknown };
+
+const metadataOf = (o: ObjectLike): Record<string, string> | undefined => {
+  if (!o.metadata || typeof o.metadata !== 'object') return undefined;
+  return Object.fromEntries(
+    Object.entries(o.metadata as Record<string, unknown>).filter(
+      (e): e is [string, string] => typeof e[1] === 'string',
+    ),
+  );
+};
+
+/**
+ * A Stripe event in our shape: setup intents succeed or fail, subscriptions carry their status
+ * (mapped to ours) and our metadata; any other event keeps its type and id only (recorded, not
+ * applied).
+ */
+export function toPaymentEvent(event: StripeEventLike): TPaymentEvent {
+  const object = (event.data.object ?? {}) as ObjectLike;
+  const id = typeof object.id === 'string' ? object.id : '';
+  const metadata = metadataOf(object);
+  const base = { id: event.id, type: event.type, created: event.created };
+  const withMeta = metadata ? { metadata } : {};
+  switch (event.type) {
+    case 'setup_intent.succeeded':
+      return { ...base, data: { object: { id, status: 'succeeded', ...withMeta } } };
+    case 'setup_intent.setup_failed':
+      return { ...base, data: { object: { id, status: 'failed', ...withMeta } } };
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted': {
+      const status = typeof object.status === 'string' ? STATUSES[object.status] : undefined;
+      return { ...base, data: { object: { id, ...(status ? { status } : {}), ...withMeta } } };
+    }
+    default:
+      return { ...base, data: { object: { id } } };
+  }
+}
+
+/**
+ * The lookup key of a plan's Stripe price (`pro_v1_monthly_chf`): the prices at Stripe are made
+ * with these keys, one per row of `price_plans`.
+ */
+export function priceLookupKey(plan: string, cycle: TBillingCycle | string, currency: string) {
+  return `${plan}_${cycle}_${currency}`.toLowerCase();
+}
+
+/** A discount as a Stripe coupon (its id names the code, so it is made once). */
+export function couponParams(discount: TDiscount): Stripe.CouponCreateParams {
+  return {
+    id: `signet-${discount.code}`.toLowerCase(),
+    name: discount.code,
+    duration: discount.duration,
+    ...(discount.duration === 'repeating'
+      ? { duration_in_months: discount.durationMonths ?? 1 }
+      : {}),
+    ...(discount.type === 'percent'
+      ? { percent_off: discount.percentOff ?? 0 }
+      : { amount_off: discount.amountOff ?? 0, currency: (discount.currency ?? '').toLowerCase() }),
+  };
+}
+
+const idOf = (v: string | { id: string } | null | undefined) =>
+  typeof v === 'string' ? v : (v?.id ?? null);
+
+/**
+ * Stripe (`PAYMENT_PROVIDER=stripe`, the official `stripe` package): cards are collected on
+ * Stripe Checkout in setup mode; webhooks are verified with `stripe.webhooks.constructEvent`
+ * (STRIPE_WEBHOOK_SECRET); once a card is there, the subscription is created on the plan's
+ * Stripe price (found by its lookup key) with the discounts the business took as coupons. Not
+ * exercised against Stripe in CI: its tests check the mapping and the signatures offline.
+ */
+export function stripePaymentProvider(
+  config: Pick<Config, 'stripe'>,
+  stripe: Stripe = new Stripe(config.stripe?.secretKey ?? '', { maxNetworkRetries: 2 }),
+): PaymentProvider {
+  const webhookSecret = config.stripe?.webhookSecret ?? '';
+  return {
+    name: 'stripe',
+    async createSetupIntent(_db, input) {
+      const session = await stripe.checkout.sessions.create({
+        mode: 'setup',
+        currency: input.currency.toLowerCase(),
+        customer_creation: 'always',
+        customer_email: input.email,
+        metadata: input.metadata,
+        setup_intent_data: { metadata: input.metadata },
+        success_url: input.returnUrl,
+        cancel_url: input.returnUrl,
+      });
+      if (!session.url) throw new Error('Stripe answered a checkout session without a url');
+      return { id: session.id, url: session.url };
+    },
+    parseWebhook(body, signature) {
+      if (!signature || !webhookSecret) return null;
+      try {
+        return toPaymentEvent(stripe.webhooks.constructEvent(body, signature, webhookSecret));
+      } catch {
+        return null;
+      }
+    },
+    async startSubscription(start) {
+      const meta = start.metadata;
+      const intent = await stripe.setupIntents.retrieve(start.setupIntentId);
+      const customer = idOf(intent.customer);
+      const paymentMethod = idOf(intent.payment_method);
+      if (!customer || !paymentMethod) {
+        throw new Error(`setup intent ${start.setupIntentId} has no customer or payment method`);
+      }
+      const key = priceLookupKey(meta.plan ?? '', meta.cycle ?? '', meta.currency ?? '');
+      const prices = await stripe.prices.list({ lookup_keys: [key], active: true, limit: 1 });
+      const price = prices.data[0];
+      if (!price) throw new Error(`no active Stripe price with the lookup key ${key}`);
+      const coupons: string[] = [];
+      for (const discount of start.discounts) {
+        const params = couponParams(discount);
+        try {
+          await stripe.coupons.create(params);
+        } catch (e) {
+          if (!(e instanceof Stripe.errors.StripeError) || e.code !== 'resource_already_exists') {
+            throw e;
+          }
+        }
+        if (params.id) coupons.push(params.id);
+      }
+      await stripe.subscriptions.create(
+        {
+          customer,
+          default_payment_method: paymentMethod,
+          items: [{ price: price.id, quantity: Math.max(1, Number(meta.seats) || 1) }],
+          discounts: coupons.map((coupon) => ({ coupon })),
+          metadata: { businessId: meta.businessId ?? '', plan: meta.plan ?? '' },
+        },
+        // The job may run again after a failure: Stripe makes the subscription once.
+        { idempotencyKey: `signet-subscription-${start.setupIntentId}` },
+      );
+    },
+  };
+}
