@@ -60,7 +60,21 @@ export const BILLING_ERRORS = {
   notTrialing: 'NOT_TRIALING',
   webhookInvalid: 'WEBHOOK_SIGNATURE_INVALID',
   noPayments: 'PAYMENTS_UNAVAILABLE',
+  notCancellable: 'PLAN_NOT_CANCELLABLE',
+  notCancelling: 'PLAN_NOT_CANCELLING',
+  vatInvalid: 'VAT_INVALID',
+  vatCountryUnsupported: 'VAT_COUNTRY_UNSUPPORTED',
 } as const;
+
+/** A plan's state (spec section 4): running, cancelling (next plan CANCELED), or cancelled. */
+export const PLAN_STATES = ['active', 'cancelling', 'cancelled'] as const;
+export type TPlanState = (typeof PLAN_STATES)[number];
+
+/**
+ * The console remembers here (sessionStorage, per business id appended) that the admin closed the
+ * "business downgraded" dialog, so it shows once per visit and not on every page.
+ */
+export const DOWNGRADED_DIALOG_SEEN_KEY = 'signet.billing.downgradedSeen.';
 
 /**
  * The test-mode clock of billing (SIGNET_MODE=test only; absent otherwise): `POST` with
@@ -85,6 +99,8 @@ export type TSubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
  */
 export const PAYMENT_SANDBOX = {
   path: '/sandbox/payments',
+  /** The sandbox's customer portal (invoices, payment method) below `path`. */
+  portalPath: '/portal',
   cards: {
     succeeds: '4242424242424242',
     declined: '4000000000000002',

@@ -1,21 +1,22 @@
-import { randomBytes } from 'node:crypto';
 import { PAYMENT_SANDBOX } from '@signet/shared/billing/billing.constants';
 import type { TPaymentEvent } from '@signet/shared/billing/billing.schema';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { jobs } from '../../db/schema/outbox.ts';
 import { sandboxSetupIntents } from '../../db/schema/payments.ts';
 import type { JobHandler } from '../../jobs/worker.ts';
+import {
+  emitSandboxEvent as emit,
+  sandboxId as id,
+  PAYMENT_WEBHOOK_JOB,
+} from './sandbox-events.ts';
+import { startSandboxSubscription } from './sandbox-subscriptions.ts';
 import { sandboxWebhookSecret, signWebhook, WEBHOOK_SIGNATURE_HEADER } from './signature.ts';
 
-/** The job that delivers one webhook of the sandbox to Signet's endpoint (retried on failure). */
-export const PAYMENT_WEBHOOK_JOB = 'payment-webhook';
+export { PAYMENT_WEBHOOK_JOB };
 
 /** Signet's own webhook endpoint, below PUBLIC_URL. */
 export const WEBHOOK_PATH = '/api/v2/payments/stripe/webhook';
-
-const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 /** What the card page tells the cardholder after a card was entered. */
 export type TCardOutcome = 'succeeded' | 'declined' | 'requires_action' | 'invalid' | 'not_found';
@@ -29,21 +30,6 @@ export async function createSandboxSetupIntent(
   const intentId = id('seti');
   await db.insert(sandboxSetupIntents).values({ id: intentId, ...input });
   return { id: intentId, url: `${config.publicUrl}${PAYMENT_SANDBOX.path}/setup/${intentId}` };
-}
-
-/** Queues a webhook event (delivered by the job, like Stripe: after a moment, with retries). */
-async function emit(
-  tx: DbOrTx,
-  type: string,
-  object: TPaymentEvent['data']['object'],
-): Promise<void> {
-  const event: TPaymentEvent = {
-    id: id('evt'),
-    type,
-    created: Math.floor(Date.now() / 1000),
-    data: { object },
-  };
-  await tx.insert(jobs).values({ kind: PAYMENT_WEBHOOK_JOB, payload: { event } });
 }
 
 /**
@@ -118,11 +104,8 @@ async function succeed(
     .set({ status: 'succeeded', cardLast4: last4, lastError: null })
     .where(eq(sandboxSetupIntents.id, intentId));
   await emit(tx, 'setup_intent.succeeded', { id: intentId, status: 'succeeded', metadata });
-  await emit(tx, 'customer.subscription.updated', {
-    id: id('sub'),
-    status: 'active',
-    metadata,
-  });
+  // The subscription starts with the card: its first period is invoiced and paid at once.
+  await startSandboxSubscription(tx, metadata, last4);
 }
 
 /** The setup intent as the card page shows it. */

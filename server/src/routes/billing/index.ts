@@ -1,7 +1,14 @@
 import { routes } from '@signet/shared';
+import { fileResponse } from '../../http/file-response.ts';
 import { registerRoute } from '../../http/register.ts';
 import type { RouteModule } from '../../http/types.ts';
 import { WEBHOOK_SIGNATURE_HEADER } from '../../providers/payments/signature.ts';
+import { updateBusinessBilling } from '../../services/billing/billing-address.ts';
+import {
+  cancelSubscription,
+  revokeSubscriptionCancel,
+} from '../../services/billing/cancel-subscription.ts';
+import { getInvoicePdf, listInvoices, portalSession } from '../../services/billing/invoices.ts';
 import { createSetupIntent, receivePaymentWebhook } from '../../services/billing/payments.ts';
 import { listPricePlans } from '../../services/billing/price-plans.ts';
 import {
@@ -24,5 +31,17 @@ export const billingRoutes: RouteModule = (api, deps) => {
   r(routes.createSetupIntent, ({ ctx, params, body }) => createSetupIntent(ctx, params.id, body));
   r(routes.paymentWebhook, async ({ c }) =>
     receivePaymentWebhook(deps, await c.req.text(), c.req.header(WEBHOOK_SIGNATURE_HEADER)),
+  );
+  r(routes.cancelSubscription, ({ ctx, params }) => cancelSubscription(ctx, params.id));
+  r(routes.revokeSubscriptionCancel, ({ ctx, params }) => revokeSubscriptionCancel(ctx, params.id));
+  r(routes.listInvoices, ({ ctx, params }) => listInvoices(ctx, params.id));
+  r(routes.getInvoicePdf, async ({ ctx, params }) => {
+    const { bytes, fileName } = await getInvoicePdf(ctx, params.id, params.invoiceId);
+    return fileResponse(bytes, 'application/pdf', fileName);
+  });
+  r(routes.stripePortalSession, ({ ctx, params }) => portalSession(ctx, params.id));
+  r(routes.chargebeePortalSession, ({ ctx, params }) => portalSession(ctx, params.id));
+  r(routes.updateBusinessBilling, ({ ctx, params, body }) =>
+    updateBusinessBilling(ctx, params.id, body),
   );
 };

@@ -115,6 +115,7 @@ describe('upgrading with the sandbox payment provider', () => {
     const events = await queuedEvents();
     expect(events.map((e) => e.type).sort()).toEqual([
       'customer.subscription.updated',
+      'invoice.paid',
       'setup_intent.succeeded',
     ]);
     for (const event of events) expect((await post(event)).body.duplicate).toBe(false);

@@ -5,6 +5,7 @@ import type { JobHandler } from '../../jobs/worker.ts';
 import type { Logger } from '../../log.ts';
 import { dnsVerifier } from '../../providers/dns/index.ts';
 import { paymentWebhookHandler } from '../../providers/payments/sandbox.ts';
+import { advanceSandboxSubscriptions } from '../../providers/payments/sandbox-subscriptions.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { runTrialSweep } from '../billing/trials.ts';
 import {
@@ -18,7 +19,7 @@ import { runRetention } from './retention.ts';
 type Deps = {
   db: Db;
   blobs: BlobStore;
-  config: Pick<Config, 'publicUrl' | 'dnsVerifier' | 'secret'>;
+  config: Pick<Config, 'publicUrl' | 'dnsVerifier' | 'secret' | 'paymentProvider'>;
   log: Logger;
 };
 
@@ -44,6 +45,15 @@ function recurring(deps: Deps): RecurringJob[] {
       kind: 'business-trials',
       intervalMs: DAY_MS,
       run: () => runTrialSweep(deps),
+    },
+    {
+      // The sandbox payment provider's own clock: renewals and plans ending with their period.
+      kind: 'payment-sandbox-periods',
+      intervalMs: 60 * 60 * 1000,
+      run: async () =>
+        deps.config.paymentProvider === 'sandbox'
+          ? advanceSandboxSubscriptions(deps.db)
+          : { ended: 0, renewed: 0 },
     },
     {
       kind: 'business-domain-checks',
