@@ -132,7 +132,7 @@ test('seats are added from a refused invitation; the upgrade shows its invoice; 
   test.setTimeout(150_000);
   const t = (key: string, vars: Record<string, string> = {}) => text(key, vars, 'admin');
   const admin = await createAccount(request, 'invoice-admin', { firstName: 'Noémie' });
-  const business = await createBusiness(request, admin, 'Rechnung & Söhne AG');
+  await createBusiness(request, admin, 'Rechnung & Söhne AG');
   const context = await browser.newContext({ baseURL, locale: 'en-GB' });
   await signInWithCookie(context, baseURL, admin.token);
   const page = await context.newPage();
@@ -192,7 +192,7 @@ test('seats are added from a refused invitation; the upgrade shows its invoice; 
   for (const lang of ['en', 'de'] as const) {
     const changed = await request.put(apiPath(api.updateUser), {
       headers: { authorization: `Bearer ${admin.token}` },
-      data: { lang },
+      data: { attributes: { lang } },
     });
     expect(changed.status(), await changed.text()).toBe(200);
     for (const width of [1280, 390]) {
@@ -212,6 +212,7 @@ test('seats are added from a refused invitation; the upgrade shows its invoice; 
         })
         .click();
       await expect(shot.getByRole('dialog')).toBeVisible();
+      await shot.waitForTimeout(400); // the overlay's fade-in
       await shot.screenshot({ path: testInfo.outputPath(`add-seats-${lang}-${width}.png`) });
       await shot.close();
     }

@@ -87,7 +87,7 @@ async function lockIntent(tx: DbOrTx, intentId: string) {
 export async function confirmSandboxCard(db: Db, intentId: string): Promise<TCardOutcome> {
   return db.transaction(async (tx) => {
     const intent = await lockIntent(tx, intentId);
-    if (!intent || intent.status !== 'requires_action') return 'not_found';
+    if (intent?.status !== 'requires_action') return 'not_found';
     await succeed(tx, intentId, intent.metadata, intent.cardLast4 ?? '');
     return 'succeeded';
   });
