@@ -44,6 +44,24 @@ function subscriptionObject(sub: TSandboxSubscriptionRow): TPaymentEvent['data']
   };
 }
 
+/** The business's subscriptions that run (a business has one at most). */
+const running = (businessId: string) =>
+  and(eq(sandboxSubscriptions.businessId, businessId), eq(sandboxSubscriptions.status, 'active'));
+
+/** Changes one subscription and answers it as changed. */
+async function updateSubscription(
+  tx: DbOrTx,
+  id: string,
+  set: Partial<typeof sandboxSubscriptions.$inferInsert>,
+): Promise<TSandboxSubscriptionRow | undefined> {
+  const [row] = await tx
+    .update(sandboxSubscriptions)
+    .set(set)
+    .where(eq(sandboxSubscriptions.id, id))
+    .returning();
+  return row;
+}
+
 const amountOf = (sub: Pick<TSandboxSubscriptionRow, 'unitAmount' | 'perSeat' | 'seats'>) =>
   sub.perSeat ? sub.unitAmount * sub.seats : sub.unitAmount;
 
@@ -116,15 +134,7 @@ export async function startSandboxSubscription(
   if (!price) return null;
   // Times to the second, as the provider's API and webhooks carry them.
   const start = new Date(Math.floor(now.getTime() / 1000) * 1000);
-  await tx
-    .update(sandboxSubscriptions)
-    .set({ status: 'canceled' })
-    .where(
-      and(
-        eq(sandboxSubscriptions.businessId, businessId),
-        eq(sandboxSubscriptions.status, 'active'),
-      ),
-    );
+  await tx.update(sandboxSubscriptions).set({ status: 'canceled' }).where(running(businessId));
   const [sub] = await tx
     .insert(sandboxSubscriptions)
     .values({
@@ -156,12 +166,7 @@ export async function activeSandboxSubscription(
   const [sub] = await tx
     .select()
     .from(sandboxSubscriptions)
-    .where(
-      and(
-        eq(sandboxSubscriptions.businessId, businessId),
-        eq(sandboxSubscriptions.status, 'active'),
-      ),
-    )
+    .where(running(businessId))
     .orderBy(desc(sandboxSubscriptions.createdAt))
     .limit(1)
     .for('update');
@@ -181,11 +186,7 @@ export async function setSandboxCancelAtPeriodEnd(
 ): Promise<TSandboxSubscriptionRow | undefined> {
   const sub = await activeSandboxSubscription(tx, businessId);
   if (!sub) return undefined;
-  const [changed] = await tx
-    .update(sandboxSubscriptions)
-    .set({ cancelAtPeriodEnd: cancel })
-    .where(eq(sandboxSubscriptions.id, sub.id))
-    .returning();
+  const changed = await updateSubscription(tx, sub.id, { cancelAtPeriodEnd: cancel });
   if (!changed) return undefined;
   await emitSandboxEvent(tx, 'customer.subscription.updated', subscriptionObject(changed), now);
   return changed;
@@ -204,11 +205,7 @@ export async function changeSandboxSeats(
 ): Promise<void> {
   const sub = await activeSandboxSubscription(tx, businessId);
   if (!sub || sub.seats === seats) return;
-  const [changed] = await tx
-    .update(sandboxSubscriptions)
-    .set({ seats })
-    .where(eq(sandboxSubscriptions.id, sub.id))
-    .returning();
+  const changed = await updateSubscription(tx, sub.id, { seats });
   if (!changed) return;
   const added = seats - sub.seats;
   if (sub.perSeat && added > 0) {
@@ -253,11 +250,7 @@ export async function advanceSandboxSubscriptions(
     let renewed = 0;
     for (const sub of due) {
       if (sub.cancelAtPeriodEnd) {
-        const [gone] = await tx
-          .update(sandboxSubscriptions)
-          .set({ status: 'canceled' })
-          .where(eq(sandboxSubscriptions.id, sub.id))
-          .returning();
+        const gone = await updateSubscription(tx, sub.id, { status: 'canceled' });
         if (gone) {
           await emitSandboxEvent(
             tx,
@@ -273,11 +266,10 @@ export async function advanceSandboxSubscriptions(
       while (current.periodEnd.getTime() <= now.getTime()) {
         const start = current.periodEnd;
         const end = periodEndOf(start, current.cycle as TBillingCycle);
-        const [next] = await tx
-          .update(sandboxSubscriptions)
-          .set({ periodStart: start, periodEnd: end })
-          .where(eq(sandboxSubscriptions.id, current.id))
-          .returning();
+        const next = await updateSubscription(tx, current.id, {
+          periodStart: start,
+          periodEnd: end,
+        });
         if (!next) break;
         current = next;
         await invoice(tx, current, [periodLine(current)], { start, end }, now);
@@ -299,23 +291,12 @@ export async function rewindSandboxSubscription(
   days: number,
 ): Promise<void> {
   const shift = days * 86_400_000;
-  const subs = await db
-    .select()
-    .from(sandboxSubscriptions)
-    .where(
-      and(
-        eq(sandboxSubscriptions.businessId, businessId),
-        eq(sandboxSubscriptions.status, 'active'),
-      ),
-    );
+  const subs = await db.select().from(sandboxSubscriptions).where(running(businessId));
   for (const sub of subs) {
-    await db
-      .update(sandboxSubscriptions)
-      .set({
-        periodStart: new Date(sub.periodStart.getTime() - shift),
-        periodEnd: new Date(sub.periodEnd.getTime() - shift),
-      })
-      .where(eq(sandboxSubscriptions.id, sub.id));
+    await updateSubscription(db, sub.id, {
+      periodStart: new Date(sub.periodStart.getTime() - shift),
+      periodEnd: new Date(sub.periodEnd.getTime() - shift),
+    });
   }
 }
 

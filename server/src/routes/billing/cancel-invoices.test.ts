@@ -8,18 +8,11 @@ import type {
   TSubscriptionUsage,
 } from '@signet/shared/billing/billing.schema';
 import type { TBusiness } from '@signet/shared/business/business.schema';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs } from '../../db/schema/outbox.ts';
 import { pdfText } from '../../pdf/test-tools.ts';
-import { PAYMENT_WEBHOOK_JOB } from '../../providers/payments/sandbox.ts';
-import {
-  sandboxWebhookSecret,
-  signWebhook,
-  WEBHOOK_SIGNATURE_HEADER,
-} from '../../providers/payments/signature.ts';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { as, businessCast, type Person } from '../businesses/testing.ts';
+import { nowS, postWebhook, takeQueuedEvents } from './testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,29 +23,15 @@ afterAll(async () => {
 });
 
 const base = (id: string) => `/v2/businesses/${id}`;
-const nowS = () => Math.floor(Date.now() / 1000);
-
 /** Delivers the webhooks the sandbox queued, as its job would (signed, in order). */
 async function deliver(): Promise<TPaymentEvent[]> {
-  const rows = await t.db
-    .delete(jobs)
-    .where(and(eq(jobs.kind, PAYMENT_WEBHOOK_JOB), eq(jobs.status, 'pending')))
-    .returning();
-  const events = rows.map((r) => (r.payload as { event: TPaymentEvent }).event);
+  const events = await takeQueuedEvents(t);
   for (const event of events) await post(event);
   return events;
 }
 
 async function post(event: TPaymentEvent) {
-  const body = JSON.stringify(event);
-  const res = await t.request('POST', '/api/v2/payments/stripe/webhook', {
-    body,
-    headers: {
-      'content-type': 'application/json',
-      [WEBHOOK_SIGNATURE_HEADER]: signWebhook(sandboxWebhookSecret(t.config.secret), body, nowS()),
-    },
-  });
-  expect(res.status).toBe(200);
+  expect((await postWebhook(t, event)).status).toBe(200);
 }
 
 /** A business on PRO_V1 monthly in CHF with `seats` seats, paid by the sandbox's success card. */

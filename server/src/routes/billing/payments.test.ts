@@ -3,20 +3,14 @@ import type {
   TPaymentEvent,
   TSetupIntent,
   TSubscriptionUsage,
-  TWebhookAnswer,
 } from '@signet/shared/billing/billing.schema';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses } from '../../db/schema/businesses.ts';
-import { jobs } from '../../db/schema/outbox.ts';
-import { PAYMENT_WEBHOOK_JOB } from '../../providers/payments/sandbox.ts';
-import {
-  sandboxWebhookSecret,
-  signWebhook,
-  WEBHOOK_SIGNATURE_HEADER,
-} from '../../providers/payments/signature.ts';
+import { sandboxWebhookSecret, signWebhook } from '../../providers/payments/signature.ts';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { as, businessCast } from '../businesses/testing.ts';
+import { nowS, postWebhook, takeQueuedEvents } from './testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,30 +20,9 @@ afterAll(async () => {
   await t.close();
 });
 
-const WEBHOOK = '/api/v2/payments/stripe/webhook';
-const now = () => Math.floor(Date.now() / 1000);
-
-/** Posts an event to Signet's webhook, signed as the sandbox signs (or with `header`). */
-function post(event: TPaymentEvent | string, header?: string) {
-  const body = typeof event === 'string' ? event : JSON.stringify(event);
-  return t.request<TWebhookAnswer & { code?: string }>('POST', WEBHOOK, {
-    body,
-    headers: {
-      'content-type': 'application/json',
-      [WEBHOOK_SIGNATURE_HEADER]:
-        header ?? signWebhook(sandboxWebhookSecret(t.config.secret), body, now()),
-    },
-  });
-}
-
-/** The webhooks the sandbox queued, taken off the queue (the test delivers them itself). */
-async function queuedEvents(): Promise<TPaymentEvent[]> {
-  const rows = await t.db
-    .delete(jobs)
-    .where(and(eq(jobs.kind, PAYMENT_WEBHOOK_JOB), eq(jobs.status, 'pending')))
-    .returning();
-  return rows.map((r) => (r.payload as { event: TPaymentEvent }).event);
-}
+const now = nowS;
+const post = (event: TPaymentEvent | string, header?: string) => postWebhook(t, event, header);
+const queuedEvents = () => takeQueuedEvents(t);
 
 /** The card page's form as a browser sends it. */
 function card(path: string, number?: string) {

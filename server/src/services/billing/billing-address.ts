@@ -19,24 +19,16 @@ export function updateBusinessBilling(
   input: TBillingAddress,
 ): Promise<TBillingAddress> {
   const vat = input.vat ? normalizeVat(input.vat) : null;
-  if (vat) {
-    const problem = vatProblem(input.country, vat);
-    if (problem === 'unsupported') {
-      throw new AppError(
-        BILLING_ERRORS.vatCountryUnsupported,
-        422,
-        'No VAT number format is known for this country',
-        { country: input.country },
-      );
-    }
-    if (problem === 'invalid') {
-      throw new AppError(
-        BILLING_ERRORS.vatInvalid,
-        422,
-        "The VAT number does not have the billing country's format",
-        { country: input.country },
-      );
-    }
+  const problem = vat ? vatProblem(input.country, vat) : null;
+  if (problem) {
+    throw new AppError(
+      problem === 'unsupported' ? BILLING_ERRORS.vatCountryUnsupported : BILLING_ERRORS.vatInvalid,
+      422,
+      problem === 'unsupported'
+        ? 'No VAT number format is known for this country'
+        : "The VAT number does not have the billing country's format",
+      { country: input.country },
+    );
   }
   const address: TBillingAddress = {
     address1: input.address1,

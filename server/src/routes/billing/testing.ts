@@ -1,0 +1,38 @@
+import type { TPaymentEvent, TWebhookAnswer } from '@signet/shared/billing/billing.schema';
+import { and, eq } from 'drizzle-orm';
+import { jobs } from '../../db/schema/outbox.ts';
+import { PAYMENT_WEBHOOK_JOB } from '../../providers/payments/sandbox-events.ts';
+import {
+  sandboxWebhookSecret,
+  signWebhook,
+  WEBHOOK_SIGNATURE_HEADER,
+} from '../../providers/payments/signature.ts';
+import type { TestApp } from '../../testing/app.ts';
+
+/** Signet's webhook endpoint as the tests call it. */
+export const WEBHOOK = '/api/v2/payments/stripe/webhook';
+
+/** Now in Unix seconds, as webhook timestamps are. */
+export const nowS = () => Math.floor(Date.now() / 1000);
+
+/** Posts an event to Signet's webhook, signed as the sandbox signs (or with `header`). */
+export function postWebhook(t: TestApp, event: TPaymentEvent | string, header?: string) {
+  const body = typeof event === 'string' ? event : JSON.stringify(event);
+  return t.request<TWebhookAnswer & { code?: string }>('POST', WEBHOOK, {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      [WEBHOOK_SIGNATURE_HEADER]:
+        header ?? signWebhook(sandboxWebhookSecret(t.config.secret), body, nowS()),
+    },
+  });
+}
+
+/** The webhooks the sandbox queued, taken off the queue (the test delivers them itself). */
+export async function takeQueuedEvents(t: TestApp): Promise<TPaymentEvent[]> {
+  const rows = await t.db
+    .delete(jobs)
+    .where(and(eq(jobs.kind, PAYMENT_WEBHOOK_JOB), eq(jobs.status, 'pending')))
+    .returning();
+  return rows.map((r) => (r.payload as { event: TPaymentEvent }).event);
+}
