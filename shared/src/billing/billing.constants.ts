@@ -78,8 +78,9 @@ export const DOWNGRADED_DIALOG_SEEN_KEY = 'signet.billing.downgradedSeen.';
 
 /**
  * The test-mode clock of billing (SIGNET_MODE=test only; absent otherwise): `POST` with
- * `{ businessId, days }` moves that business's trial `days` into the past and runs the daily
- * trial job, as if the clock had moved on.
+ * `{ businessId, days }` moves that business's trial and its sandbox subscription's period `days`
+ * into the past and runs the daily trial job and the sandbox provider's clock (renewals, plans
+ * ending with their period), as if the clock had moved on.
  */
 export const BILLING_CLOCK_PATH = '/sandbox/billing/clock';
 
