@@ -153,6 +153,7 @@ export const ZInvoiceLineSchema = z.object({
   unitAmount: z.number().int(),
   amount: z.number().int(),
 });
+export type TInvoiceLine = z.infer<typeof ZInvoiceLineSchema>;
 
 /** An invoice of the business at the payment provider (amounts in minor units). */
 export const ZInvoiceSchema = z.object({
@@ -182,6 +183,7 @@ export const ZInvoiceParamsSchema = z.strictObject({
   id: z.string().min(1).max(100),
   invoiceId: z.string().regex(/^in_[0-9a-f]{24}$/),
 });
+export type TInvoiceParams = z.infer<typeof ZInvoiceParamsSchema>;
 
 /** The customer portal's address (`stripe/cpsession`, `chargebee/portal_session`). */
 export const ZPortalSessionSchema = z.object({ redirectUrl: z.string() });

@@ -1,3 +1,4 @@
+import type { TInvoiceLine } from '@signet/shared/billing/billing.schema';
 import {
   boolean,
   index,
@@ -41,14 +42,6 @@ export const sandboxSubscriptions = pgTable(
   (t) => [index('sandbox_subscriptions_business_idx').on(t.businessId)],
 );
 
-/** One line of an invoice: what, how many, at what price, in minor units. */
-export type TSandboxInvoiceLine = {
-  description: string;
-  quantity: number;
-  unitAmount: number;
-  amount: number;
-};
-
 /**
  * The sandbox's invoices: one per paid period and one per seat increase (its proration), paid by
  * the subscription's card at once. Amounts in minor units; `number` counts per business.
@@ -64,7 +57,7 @@ export const sandboxInvoices = pgTable(
     number: text('number').notNull(),
     status: text('status').notNull().default('paid'),
     currency: text('currency').notNull(),
-    lines: jsonb('lines').$type<TSandboxInvoiceLine[]>().notNull(),
+    lines: jsonb('lines').$type<TInvoiceLine[]>().notNull(),
     total: integer('total').notNull(),
     cardLast4: text('card_last4').notNull(),
     periodStart: timestamp('period_start', { withTimezone: true, mode: 'date' }).notNull(),

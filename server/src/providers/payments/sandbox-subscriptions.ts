@@ -1,13 +1,12 @@
 import type { TBillingCycle } from '@signet/shared/billing/billing.constants';
 import { proratedAmount } from '@signet/shared/billing/billing.rules';
-import type { TPaymentEvent } from '@signet/shared/billing/billing.schema';
+import type { TInvoiceLine, TPaymentEvent } from '@signet/shared/billing/billing.schema';
 import { and, count, desc, eq, lte } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { pricePlans } from '../../db/schema/price-plans.ts';
 import {
   sandboxInvoices,
   sandboxSubscriptions,
-  type TSandboxInvoiceLine,
   type TSandboxSubscriptionRow,
 } from '../../db/schema/sandbox-subscriptions.ts';
 import { emitSandboxEvent, sandboxId } from './sandbox-events.ts';
@@ -69,7 +68,7 @@ const amountOf = (sub: Pick<TSandboxSubscriptionRow, 'unitAmount' | 'perSeat' | 
 async function invoice(
   tx: DbOrTx,
   sub: TSandboxSubscriptionRow,
-  lines: TSandboxInvoiceLine[],
+  lines: TInvoiceLine[],
   period: { start: Date; end: Date },
   now: Date,
 ): Promise<void> {
@@ -101,7 +100,7 @@ async function invoice(
   );
 }
 
-const periodLine = (sub: TSandboxSubscriptionRow): TSandboxInvoiceLine => ({
+const periodLine = (sub: TSandboxSubscriptionRow): TInvoiceLine => ({
   description: `${sub.plan} (${sub.cycle})`,
   quantity: sub.perSeat ? sub.seats : 1,
   unitAmount: sub.unitAmount,
