@@ -5,6 +5,7 @@
  * sees the locked-member dialog — until the admin upgrades on the sandbox provider's card page:
  * the declined test card is refused there, the success card starts the plan by webhook.
  */
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { BILLING_CLOCK_PATH, PAYMENT_SANDBOX } from '@signet/shared/billing/billing.constants';
 import {
@@ -53,9 +54,14 @@ test('a trial shows its end and seats, takes more seats, locks the business when
     t('billing.seats_value', { used: '2', total: '5' }),
   );
 
-  // Add seats.
-  await page.getByLabel(t('billing.seats_input')).fill('8');
-  await page.getByRole('button', { name: t('billing.seats_save') }).click();
+  // Add seats through the add seats overlay.
+  await page.getByRole('button', { name: t('billing.add_seats') }).click();
+  const overlay = page.getByRole('dialog', { name: t('billing.add_seats_title') });
+  await overlay.getByLabel(t('billing.add_seats_input')).fill('3');
+  await expect(overlay.getByTestId('add-seats-total')).toHaveText(
+    t('billing.add_seats_total', { total: '8' }),
+  );
+  await overlay.getByRole('button', { name: t('billing.add_seats_confirm') }).click();
   await expect(page.getByText(t('billing.seats_saved'))).toBeVisible();
   await expect(page.getByTestId('billing-seats')).toHaveText(
     t('billing.seats_value', { used: '2', total: '8' }),
@@ -110,4 +116,106 @@ test('a trial shows its end and seats, takes more seats, locks the business when
   await expect(memberPage.getByRole('dialog')).toHaveCount(0);
   await context.close();
   await memberContext.close();
+});
+
+/**
+ * Seats and invoices (issue 14): an invitation beyond the seats opens the add seats overlay and
+ * goes out once seats are added; the admin upgrades with the sandbox's success card, sees the
+ * success card and the first invoice (a PDF), cancels the plan and keeps it after all. The plan
+ * page and the overlay are photographed at 1280 and 390 px in English and German.
+ */
+test('seats are added from a refused invitation; the upgrade shows its invoice; a plan is cancelled and kept', async ({
+  browser,
+  request,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const t = (key: string, vars: Record<string, string> = {}) => text(key, vars, 'admin');
+  const admin = await createAccount(request, 'invoice-admin', { firstName: 'Noémie' });
+  await createBusiness(request, admin, 'Rechnung & Söhne AG');
+  const context = await browser.newContext({ baseURL, locale: 'en-GB' });
+  await signInWithCookie(context, baseURL, admin.token);
+  const page = await context.newPage();
+
+  // Five invitations for a trial's five seats (the admin takes one): the overlay offers one more.
+  await page.goto('/business/members');
+  await page.getByRole('button', { name: t('members.invite') }).click();
+  const addresses = [1, 2, 3, 4, 5].map((n) => `seat${n}.${Date.now()}@example.org`);
+  await page.getByLabel(t('members.invite_addresses')).fill(addresses.join('\n'));
+  await page.getByRole('button', { name: t('members.invite_send') }).click();
+  const overlay = page.getByRole('dialog', { name: t('billing.add_seats_title') });
+  await expect(overlay).toBeVisible();
+  await expect(overlay.getByLabel(t('billing.add_seats_input'))).toHaveValue('1');
+  await expect(overlay.getByTestId('add-seats-total')).toHaveText(
+    t('billing.add_seats_total', { total: '6' }),
+  );
+  await overlay.getByRole('button', { name: t('billing.add_seats_confirm') }).click();
+  // Seats added, the invitations go out by themselves.
+  await expect(page.getByText(t('members.invited', { smart_count: '5' }))).toBeVisible();
+  await expect(overlay).toHaveCount(0);
+
+  // Upgrade with the success card: back on the plan page with the success card and an invoice.
+  await page.goto('/business/upgrade');
+  const pro = page.getByRole('region', { name: t('upgrade.tier_pro') });
+  await pro.getByRole('button', { name: t('upgrade.choose') }).click();
+  await expect(page).toHaveURL(/\/sandbox\/payments\/setup\/seti_/);
+  await page.getByLabel('Card number').fill(PAYMENT_SANDBOX.cards.succeeds);
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await expect(page).toHaveURL(atPath('/business/billing/plan'), { timeout: 20_000 });
+  await expect(page.getByText(t('billing.card_active'))).toBeVisible();
+  await expect(page.getByTestId('billing-plan')).toHaveText(t('billing.plan_PRO_V1'));
+  await expect(page.getByTestId('billing-card')).toHaveText(
+    t('billing.card_ending', { last4: '4242' }),
+  );
+  const invoices = page.getByRole('list', { name: t('billing.invoices') });
+  await expect(invoices.getByRole('listitem')).toHaveCount(1);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    invoices.getByRole('button', { name: /.+/ }).first().click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^invoice-TEST-.+\.pdf$/);
+  const saved = testInfo.outputPath('invoice.pdf');
+  await download.saveAs(saved);
+  expect(readFileSync(saved).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // Cancel: the plan is cancelling until its period ends; keep it after all.
+  await page.getByRole('button', { name: t('billing.cancel_subscription') }).click();
+  const dialog = page.getByRole('dialog', { name: t('billing.cancel_subscription_title') });
+  await dialog.getByRole('button', { name: t('billing.cancel_subscription_confirm') }).click();
+  await expect(page.getByTestId('billing-cancelling')).toBeVisible();
+  await expect(page.getByTestId('billing-period-end')).toBeVisible();
+  await page.getByRole('button', { name: t('billing.revoke_cancel') }).click();
+  await expect(page.getByTestId('billing-cancelling')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: t('billing.cancel_subscription') })).toBeVisible();
+
+  // Look at it: 1280 and 390 px, English and German; nothing scrolls sideways.
+  for (const lang of ['en', 'de'] as const) {
+    const changed = await request.put(apiPath(api.updateUser), {
+      headers: { authorization: `Bearer ${admin.token}` },
+      data: { attributes: { lang } },
+    });
+    expect(changed.status(), await changed.text()).toBe(200);
+    for (const width of [1280, 390]) {
+      const shot = await context.newPage();
+      await shot.setViewportSize({ width, height: 900 });
+      await shot.goto('/business/billing/plan');
+      await expect(shot.getByTestId('billing-card')).toBeVisible();
+      const wide = await shot.evaluate('document.documentElement.scrollWidth - window.innerWidth');
+      expect(wide, `${lang} ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
+      await shot.screenshot({
+        path: testInfo.outputPath(`plan-${lang}-${width}.png`),
+        fullPage: true,
+      });
+      await shot
+        .getByRole('button', {
+          name: text('billing.add_seats', {}, 'admin', lang === 'de' ? 'de-ch' : 'en-gb'),
+        })
+        .click();
+      await expect(shot.getByRole('dialog')).toBeVisible();
+      await shot.waitForTimeout(400); // the overlay's fade-in
+      await shot.screenshot({ path: testInfo.outputPath(`add-seats-${lang}-${width}.png`) });
+      await shot.close();
+    }
+  }
+  await context.close();
 });

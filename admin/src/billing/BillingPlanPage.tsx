@@ -1,4 +1,5 @@
 import {
+  Alert,
   Box,
   Button,
   Card,
@@ -11,16 +12,19 @@ import {
   Typography,
 } from '@mui/material';
 import type { TSubscriptionUsage } from '@signet/shared/billing/billing.schema';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { CONSOLE_PATHS } from '../access.ts';
 import { useNotifyRefusal } from '../layout/refusal.ts';
 import { usePageTitle } from '../layout/usePageTitle.ts';
 import { api, call } from '../providers/client.ts';
 import { useConsoleSession, useRefreshConsoleSession } from '../session.ts';
-import { SeatsField } from './SeatsField.tsx';
+import { AddSeatsOverlay, useUsage } from './AddSeatsOverlay.tsx';
+import { CancelSubscription, RevokeCancellation } from './CancelSubscription.tsx';
+import { InvoicesCard } from './InvoicesCard.tsx';
+import { RemoveSeatsDialog } from './RemoveSeatsDialog.tsx';
 
 function Row({ label, value, id }: { label: string; value: string; id: string }) {
   return (
@@ -35,39 +39,17 @@ function Row({ label, value, id }: { label: string; value: string; id: string })
   );
 }
 
-/** The seats form: at least those in use (the server refuses fewer with SEATS_BELOW_MEMBERS). */
-function SeatsForm({ id, usage }: { id: string; usage: TSubscriptionUsage }) {
+/** The seats buttons: the add seats overlay and the remove seats dialog. */
+function SeatsButtons({ id, usage }: { id: string; usage: TSubscriptionUsage }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const refused = useNotifyRefusal();
-  const client = useQueryClient();
-  const [seats, setSeats] = useState(String(usage.seats.total));
-  const save = useMutation({
-    mutationFn: () =>
-      call(api.updateSubscriptionSeats, {
-        params: { id },
-        body: { seats: Number(seats), timestamp: new Date().toISOString() },
-      }),
-    onSuccess: (next) => {
-      client.setQueryData(['signet', 'usage', id], next);
-      notify('billing.seats_saved', { type: 'success' });
-    },
-    onError: refused,
-  });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
+  const [adding, setAdding] = useState(false);
   return (
-    <Box
-      component="form"
-      onSubmit={submit}
-      sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mt: 2 }}
-    >
-      <SeatsField value={seats} onChange={setSeats} disabled={usage.locked} />
-      <Button type="submit" variant="contained" disabled={usage.locked || save.isPending}>
-        {translate('billing.seats_save')}
+    <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mt: 2 }}>
+      <Button variant="contained" onClick={() => setAdding(true)}>
+        {translate('billing.add_seats')}
       </Button>
+      <RemoveSeatsDialog id={id} usage={usage} />
+      {adding ? <AddSeatsOverlay id={id} open onClose={() => setAdding(false)} /> : null}
     </Box>
   );
 }
@@ -112,8 +94,9 @@ function CancelTrial({ id }: { id: string }) {
 
 /**
  * /business/billing/plan (admins): the current plan, how the business pays, when its trial ends
- * and its seats (`GET /v2/businesses/{id}/subscriptions/usage`), with the seats form and the
- * cancel trial dialog.
+ * and its seats (`GET /v2/businesses/{id}/subscriptions/usage`); the add seats overlay and the
+ * remove seats dialog; the cancel subscription dialog or the revoke of a cancelling plan (spec
+ * section 4); the cancel trial dialog; the invoices, the card and the customer portal.
  */
 export function BillingPlanPage() {
   const translate = useTranslate();
@@ -124,11 +107,7 @@ export function BillingPlanPage() {
   const id = session?.business?.id;
   // Back from the provider's card page (by way of the upgrade page, which waited for the plan).
   const returned = new URLSearchParams(window.location.search).get('setup') === 'succeeded';
-  const { data: usage, isError } = useQuery({
-    queryKey: ['signet', 'usage', id],
-    queryFn: () => call(api.getSubscriptionUsage, { params: { id: String(id) } }),
-    enabled: Boolean(id),
-  });
+  const { data: usage, isError } = useUsage(id);
   if (!id) return null;
   const date = (iso: string) =>
     new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(iso));
@@ -154,6 +133,15 @@ export function BillingPlanPage() {
               label={translate('billing.payment')}
               value={translate(`billing.payment_${usage.paymentMethod}`)}
             />
+            {usage.periodEndsAt ? (
+              <Row
+                id="billing-period-end"
+                label={translate(
+                  usage.planState === 'cancelling' ? 'billing.plan_ends' : 'billing.plan_renews',
+                )}
+                value={date(usage.periodEndsAt)}
+              />
+            ) : null}
             {usage.trialEndsAt ? (
               <Row
                 id="billing-trial-end"
@@ -169,12 +157,24 @@ export function BillingPlanPage() {
                 total: usage.seats.total,
               })}
             />
+            {usage.paymentIssue && !usage.locked ? (
+              <Alert severity="warning" sx={{ mt: 2 }}>
+                {translate('billing.payment_issue')}
+              </Alert>
+            ) : null}
+            {usage.planState === 'cancelling' ? (
+              <Alert severity="info" sx={{ mt: 2 }} data-testid="billing-cancelling">
+                {translate('billing.cancelling', {
+                  date: usage.next?.startsAt ? date(usage.next.startsAt) : '',
+                })}
+              </Alert>
+            ) : null}
             {usage.locked ? (
               <Typography role="status" color="error" sx={{ mt: 2 }}>
                 {translate('billing.locked')}
               </Typography>
             ) : (
-              <SeatsForm key={usage.seats.total} id={id} usage={usage} />
+              <SeatsButtons id={id} usage={usage} />
             )}
             {returned && usage.paymentMethod === 'STRIPE' ? (
               <Typography role="status" sx={{ mt: 2 }}>
@@ -186,6 +186,18 @@ export function BillingPlanPage() {
                 {translate('billing.upgrade')}
               </Button>
             </Box>
+            {usage.planState === 'cancelling' ? (
+              <Box sx={{ mt: 3 }}>
+                <RevokeCancellation id={id} />
+              </Box>
+            ) : null}
+            {usage.planState === 'active' &&
+            usage.paymentMethod === 'STRIPE' &&
+            usage.periodEndsAt ? (
+              <Box sx={{ mt: 3 }}>
+                <CancelSubscription id={id} ends={date(usage.periodEndsAt)} />
+              </Box>
+            ) : null}
             {usage.paymentMethod === 'TRIALING' && !usage.locked ? (
               <Box sx={{ mt: 3 }}>
                 <CancelTrial id={id} />
@@ -194,6 +206,7 @@ export function BillingPlanPage() {
           </CardContent>
         </Card>
       ) : null}
+      {usage ? <InvoicesCard id={id} /> : null}
     </Box>
   );
 }

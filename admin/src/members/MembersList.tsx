@@ -12,6 +12,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { BILLING_ERRORS } from '@signet/shared/billing/billing.constants';
 import { useState } from 'react';
 import {
   Button,
@@ -31,8 +32,11 @@ import {
   useUnselectAll,
   useUpdate,
 } from 'react-admin';
+import { AddSeatsOverlay } from '../billing/AddSeatsOverlay.tsx';
+import { BusinessDowngradedDialog } from '../billing/BusinessDowngradedDialog.tsx';
 import { useNotifyRefusal } from '../layout/refusal.ts';
 import { usePageTitle } from '../layout/usePageTitle.ts';
+import { useConsoleSession } from '../session.ts';
 import { changeMembers, type TMemberRecord } from './members.data.ts';
 
 /** The "add member" dialog (spec: business dialogs): addresses, one per line or separated. */
@@ -44,6 +48,8 @@ function InviteButton() {
   const [text, setText] = useState('');
   const [create, { isPending }] = useCreate();
   const refused = useNotifyRefusal();
+  const businessId = useConsoleSession().data?.business?.id;
+  const [missing, setMissing] = useState<number | null>(null);
   const users = text
     .split(/[\s,;]+/)
     .map((s) => s.trim())
@@ -62,7 +68,15 @@ function InviteButton() {
           setText('');
           refresh();
         },
-        onError: refused,
+        onError: (error) => {
+          // Not enough seats: offer the add seats overlay, then send the invitations again.
+          const body = (error as { body?: { code?: string; details?: { missing?: number } } }).body;
+          if (body?.code === BILLING_ERRORS.seatsExceeded && businessId) {
+            setMissing(body.details?.missing ?? 1);
+            return;
+          }
+          refused(error);
+        },
       },
     );
   return (
@@ -70,6 +84,15 @@ function InviteButton() {
       <Button label="members.invite" onClick={() => setOpen(true)}>
         <PersonAddIcon />
       </Button>
+      {missing !== null && businessId ? (
+        <AddSeatsOverlay
+          id={businessId}
+          open
+          suggested={missing}
+          onClose={() => setMissing(null)}
+          onAdded={() => submit()}
+        />
+      ) : null}
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm">
         <DialogTitle>{translate('members.invite_title')}</DialogTitle>
         <DialogContent>
@@ -267,13 +290,15 @@ function Invitations() {
 /**
  * /business/members: the members with their role and cost centre (paged and sorted by the
  * server), invite by e-mail, promote, demote and remove — the server keeps the last admin
- * (its refusal is shown) — and the invitations waiting for an answer.
+ * (its refusal is shown), too few seats open the add seats overlay — and the invitations
+ * waiting for an answer; a cancelled plan shows the business downgraded dialog.
  */
 export function MembersList() {
   const translate = useTranslate();
   usePageTitle(translate('members.title'));
   return (
     <Box sx={{ mt: 1 }}>
+      <BusinessDowngradedDialog />
       <List
         resource="members"
         title="members.title"

@@ -57,5 +57,9 @@ export function toHttpError(error: unknown): HttpError {
     ? nest(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, ruleMessage(v)])))
     : undefined;
   const message = api.status === 0 ? 'ra.notification.http_error' : errorKey(api.code);
-  return new HttpError(message, api.status, { code: api.code, ...(errors ? { errors } : {}) });
+  return new HttpError(message, api.status, {
+    code: api.code,
+    ...(api.details !== undefined ? { details: api.details } : {}),
+    ...(errors ? { errors } : {}),
+  });
 }

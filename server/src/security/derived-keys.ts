@@ -12,6 +12,7 @@ export const KEY_PURPOSES = [
   'api-key',
   'seal-key',
   'mobile-code',
+  'payment-portal',
 ] as const;
 export type KeyPurpose = (typeof KEY_PURPOSES)[number];
 

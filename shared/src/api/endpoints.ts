@@ -505,6 +505,41 @@ export const userCello = {
   path: '/v1/user/cello',
   auth: 'user',
 } as const satisfies TEndpoint;
+export const cancelSubscription = {
+  method: 'POST',
+  path: '/v2/businesses/{id}/subscriptions/cancel',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const revokeSubscriptionCancel = {
+  method: 'POST',
+  path: '/v2/businesses/{id}/subscriptions/revoke_cancel',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const listInvoices = {
+  method: 'GET',
+  path: '/v2/businesses/{id}/subscriptions/invoices',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const getInvoicePdf = {
+  method: 'GET',
+  path: '/v2/businesses/{id}/subscriptions/invoices/{invoiceId}/pdf',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const stripePortalSession = {
+  method: 'GET',
+  path: '/v2/businesses/{id}/stripe/cpsession',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const chargebeePortalSession = {
+  method: 'POST',
+  path: '/v2/businesses/{id}/chargebee/portal_session',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const updateBusinessBilling = {
+  method: 'PUT',
+  path: '/v2/businesses/{id}/billing',
+  auth: 'user',
+} as const satisfies TEndpoint;
 
 // Direct signing without an account (role nas) and the mobile app (MAB): a module of their own,
 // so only the direct pages' chunk carries them.

@@ -60,12 +60,27 @@ export const BILLING_ERRORS = {
   notTrialing: 'NOT_TRIALING',
   webhookInvalid: 'WEBHOOK_SIGNATURE_INVALID',
   noPayments: 'PAYMENTS_UNAVAILABLE',
+  notCancellable: 'PLAN_NOT_CANCELLABLE',
+  notCancelling: 'PLAN_NOT_CANCELLING',
+  vatInvalid: 'VAT_INVALID',
+  vatCountryUnsupported: 'VAT_COUNTRY_UNSUPPORTED',
 } as const;
+
+/** A plan's state (spec section 4): running, cancelling (next plan CANCELED), or cancelled. */
+export const PLAN_STATES = ['active', 'cancelling', 'cancelled'] as const;
+export type TPlanState = (typeof PLAN_STATES)[number];
+
+/**
+ * The console remembers here (sessionStorage, per business id appended) that the admin closed the
+ * "business downgraded" dialog, so it shows once per visit and not on every page.
+ */
+export const DOWNGRADED_DIALOG_SEEN_KEY = 'signet.billing.downgradedSeen.';
 
 /**
  * The test-mode clock of billing (SIGNET_MODE=test only; absent otherwise): `POST` with
- * `{ businessId, days }` moves that business's trial `days` into the past and runs the daily
- * trial job, as if the clock had moved on.
+ * `{ businessId, days }` moves that business's trial and its sandbox subscription's period `days`
+ * into the past and runs the daily trial job and the sandbox provider's clock (renewals, plans
+ * ending with their period), as if the clock had moved on.
  */
 export const BILLING_CLOCK_PATH = '/sandbox/billing/clock';
 
@@ -85,6 +100,8 @@ export type TSubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
  */
 export const PAYMENT_SANDBOX = {
   path: '/sandbox/payments',
+  /** The sandbox's customer portal (invoices, payment method) below `path`. */
+  portalPath: '/portal',
   cards: {
     succeeds: '4242424242424242',
     declined: '4000000000000002',

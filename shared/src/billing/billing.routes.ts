@@ -1,7 +1,12 @@
 import * as ENDPOINTS from '../api/endpoints.ts';
 import { defineRoute } from '../api/route.ts';
 import { ZBusinessIdParamsSchema } from '../business/business.schema.ts';
+import { ZBinarySchema } from '../document/document.schema.ts';
 import {
+  ZBillingAddressSchema,
+  ZInvoiceListSchema,
+  ZInvoiceParamsSchema,
+  ZPortalSessionSchema,
   ZPricePlanListSchema,
   ZSetupIntentRequestSchema,
   ZSetupIntentSchema,
@@ -64,5 +69,62 @@ export const billingRoutes = {
     tags,
     params,
     response: ZSubscriptionUsageSchema,
+  }),
+  cancelSubscription: defineRoute({
+    ...ENDPOINTS.cancelSubscription,
+    summary: 'Cancel the paid plan at the end of its period (admin)',
+    description: `Spec section 4: the plan is then cancelling (next plan CANCELED, revocable until the period ends); at the period's end the provider ends the subscription and the plan is cancelled (current plan CANCELED; the business needs a payment method again). 409 PLAN_NOT_CANCELLABLE when no paid plan runs or it is already cancelling. ${ADMIN}`,
+    tags,
+    params,
+    response: ZSubscriptionUsageSchema,
+  }),
+  revokeSubscriptionCancel: defineRoute({
+    ...ENDPOINTS.revokeSubscriptionCancel,
+    summary: 'Revoke the cancellation: the plan runs on (admin)',
+    description: `409 PLAN_NOT_CANCELLING when the plan is not cancelling (a cancelled plan cannot be revoked: upgrade instead). ${ADMIN}`,
+    tags,
+    params,
+    response: ZSubscriptionUsageSchema,
+  }),
+  listInvoices: defineRoute({
+    ...ENDPOINTS.listInvoices,
+    summary: "The business's invoices and the card they are paid with (admin)",
+    description: `Newest first; amounts in minor units; the card by its last four digits only. ${ADMIN}`,
+    tags,
+    params,
+    response: ZInvoiceListSchema,
+  }),
+  getInvoicePdf: defineRoute({
+    ...ENDPOINTS.getInvoicePdf,
+    summary: 'One invoice as a PDF (admin)',
+    description: `${ADMIN} 404 NOT_FOUND for an invoice of another business.`,
+    tags,
+    params: ZInvoiceParamsSchema,
+    response: ZBinarySchema,
+  }),
+  stripePortalSession: defineRoute({
+    ...ENDPOINTS.stripePortalSession,
+    summary: "The provider's customer portal: invoices and payment method (admin)",
+    description: `Answers \`redirectUrl\`, a page of the provider valid for an hour. 503 PAYMENTS_UNAVAILABLE without a provider. ${ADMIN}`,
+    tags,
+    params,
+    response: ZPortalSessionSchema,
+  }),
+  chargebeePortalSession: defineRoute({
+    ...ENDPOINTS.chargebeePortalSession,
+    summary: "The customer portal for Chargebee billing (admin; the same portal as cpsession's)",
+    description: `Answers \`redirectUrl\`. 503 PAYMENTS_UNAVAILABLE without a provider. ${ADMIN}`,
+    tags,
+    params,
+    response: ZPortalSessionSchema,
+  }),
+  updateBusinessBilling: defineRoute({
+    ...ENDPOINTS.updateBusinessBilling,
+    summary: 'Set the billing address, VAT number and currency (admin)',
+    description: `Open while the business is locked (it is part of paying). 422 VAT_INVALID when the VAT number does not have the billing country's format, 422 VAT_COUNTRY_UNSUPPORTED when no format is known for the country; 400 VALIDATION_FAILED for a missing field or a currency other than EUR and CHF. ${ADMIN}`,
+    tags,
+    params,
+    body: ZBillingAddressSchema,
+    response: ZBillingAddressSchema,
   }),
 };

@@ -4,13 +4,17 @@ import {
   effectivePaymentMethod,
   hasPaymentIssue,
   isBusinessLocked,
+  isCancellable,
   isEnterprisePlan,
   isTrialExpired,
   missingSeats,
+  normalizeVat,
   openWhileLocked,
   planState,
+  proratedAmount,
   trialEnd,
   trialReminderDue,
+  vatProblem,
 } from './billing.rules.ts';
 
 const now = new Date('2026-03-10T12:00:00Z');
@@ -103,5 +107,49 @@ describe('the display currency (spec section 9)', () => {
     expect(displayCurrency('signet.eu')).toBe('EUR');
     expect(displayCurrency('localhost')).toBe('EUR');
     expect(displayCurrency('ch.example.com')).toBe('EUR');
+  });
+});
+
+describe('cancelling (spec section 4)', () => {
+  it('is open to a running paid plan only', () => {
+    const paid = { current: 'PRO_V1', next: null, paymentMethod: 'STRIPE' as const };
+    expect(isCancellable(paid)).toBe(true);
+    expect(isCancellable({ ...paid, paymentMethod: 'CHARGEBEE' })).toBe(true);
+    expect(isCancellable({ ...paid, next: 'CANCELED' })).toBe(false);
+    expect(isCancellable({ ...paid, current: 'CANCELED' })).toBe(false);
+    expect(isCancellable({ ...paid, current: 'TRIAL', paymentMethod: 'TRIALING' })).toBe(false);
+    expect(isCancellable({ ...paid, paymentMethod: 'MANUAL' })).toBe(false);
+    expect(isCancellable({ ...paid, paymentMethod: 'NEEDS_PAYMENT_METHOD' })).toBe(false);
+  });
+});
+
+describe('VAT numbers', () => {
+  it('are normalised and checked by the billing country’s format', () => {
+    expect(normalizeVat('che-123.456.789 mwst')).toBe('CHE123456789MWST');
+    expect(vatProblem('CH', 'CHE-123.456.789 MWST')).toBeNull();
+    expect(vatProblem('CH', 'CHE-123.456.789')).toBeNull();
+    expect(vatProblem('ch', 'CHE-123.456.78')).toBe('invalid');
+    expect(vatProblem('DE', 'DE 123 456 789')).toBeNull();
+    expect(vatProblem('DE', 'DE12345678')).toBe('invalid');
+    expect(vatProblem('DE', 'ATU12345678')).toBe('invalid');
+    expect(vatProblem('AT', 'ATU12345678')).toBeNull();
+    expect(vatProblem('GR', 'EL123456789')).toBeNull();
+    expect(vatProblem('NL', 'NL123456789B01')).toBeNull();
+    expect(vatProblem('FR', 'FRXX123456789')).toBeNull();
+    expect(vatProblem('FR', 'FRIO123456789')).toBe('invalid');
+    expect(vatProblem('US', '12-3456789')).toBe('unsupported');
+  });
+});
+
+describe('proration', () => {
+  const start = at('2026-03-01T00:00:00Z');
+  const end = at('2026-03-31T00:00:00Z');
+  it('charges the part of the period that is left, to the minor unit', () => {
+    expect(proratedAmount(3000, start, start, end)).toBe(3000);
+    expect(proratedAmount(3000, at('2026-03-16T00:00:00Z'), start, end)).toBe(1500);
+    expect(proratedAmount(1000, at('2026-03-21T00:00:00Z'), start, end)).toBe(333);
+    expect(proratedAmount(3000, end, start, end)).toBe(0);
+    expect(proratedAmount(3000, at('2026-04-05T00:00:00Z'), start, end)).toBe(0);
+    expect(proratedAmount(3000, at('2026-02-01T00:00:00Z'), start, end)).toBe(3000);
   });
 });

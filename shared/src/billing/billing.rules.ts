@@ -4,6 +4,7 @@ import {
   OPEN_WHILE_LOCKED,
   PLAN_NAMES,
   type TPaymentMethod,
+  type TPlanState,
 } from './billing.constants.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -71,7 +72,7 @@ export type TPlanNames = { current: string; next: string | null };
  * The plan's state (spec section 4): 'cancelled' when the current plan is CANCELED, 'cancelling'
  * when the next one is (revocable until then), else 'active'.
  */
-export function planState(plan: TPlanNames): 'active' | 'cancelling' | 'cancelled' {
+export function planState(plan: TPlanNames): TPlanState {
   if (plan.current === PLAN_NAMES.canceled) return 'cancelled';
   if (plan.next === PLAN_NAMES.canceled) return 'cancelling';
   return 'active';
@@ -97,4 +98,79 @@ export function isEnterprisePlan(name: string): boolean {
  */
 export function displayCurrency(hostname: string): 'CHF' | 'EUR' {
   return hostname.toLowerCase().replace(/\.$/, '').endsWith('.ch') ? 'CHF' : 'EUR';
+}
+
+/**
+ * Whether a plan can be cancelled now (spec section 4): a paid plan that is running — not a trial,
+ * not already cancelling or cancelled.
+ */
+export function isCancellable(plan: TPlanNames & { paymentMethod: TPaymentMethod }): boolean {
+  if (plan.paymentMethod !== 'STRIPE' && plan.paymentMethod !== 'CHARGEBEE') return false;
+  return plan.current !== PLAN_NAMES.trial && planState(plan) === 'active';
+}
+
+/**
+ * VAT numbers by the billing country: the EU's VIES formats (with their country prefix; Greece's
+ * is EL), Switzerland's UID with an optional MWST/TVA/IVA suffix (Liechtenstein uses it too) and
+ * the United Kingdom's. Checked by format only, after `normalizeVat`.
+ */
+const VAT_FORMATS: Readonly<Record<string, RegExp>> = {
+  AT: /^ATU\d{8}$/,
+  BE: /^BE[01]\d{9}$/,
+  BG: /^BG\d{9,10}$/,
+  CY: /^CY\d{8}[A-Z]$/,
+  CZ: /^CZ\d{8,10}$/,
+  DE: /^DE\d{9}$/,
+  DK: /^DK\d{8}$/,
+  EE: /^EE\d{9}$/,
+  GR: /^EL\d{9}$/,
+  ES: /^ES[A-Z0-9]\d{7}[A-Z0-9]$/,
+  FI: /^FI\d{8}$/,
+  FR: /^FR[A-HJ-NP-Z0-9]{2}\d{9}$/,
+  HR: /^HR\d{11}$/,
+  HU: /^HU\d{8}$/,
+  IE: /^IE(\d{7}[A-W][A-I]?|\d[A-Z+*]\d{5}[A-W])$/,
+  IT: /^IT\d{11}$/,
+  LT: /^LT(\d{9}|\d{12})$/,
+  LU: /^LU\d{8}$/,
+  LV: /^LV\d{11}$/,
+  MT: /^MT\d{8}$/,
+  NL: /^NL\d{9}B\d{2}$/,
+  PL: /^PL\d{10}$/,
+  PT: /^PT\d{9}$/,
+  RO: /^RO\d{2,10}$/,
+  SE: /^SE\d{10}01$/,
+  SI: /^SI\d{8}$/,
+  SK: /^SK\d{10}$/,
+  CH: /^CHE\d{9}(MWST|TVA|IVA)?$/,
+  LI: /^CHE\d{9}(MWST|TVA|IVA)?$/,
+  GB: /^GB(\d{9}|\d{12}|GD\d{3}|HA\d{3})$/,
+};
+
+/** A VAT number as it is kept: upper case, without spaces, dots and dashes. */
+export function normalizeVat(vat: string): string {
+  return vat.toUpperCase().replace(/[\s.-]/g, '');
+}
+
+/**
+ * What is wrong with `vat` for a business billed in `country` (ISO 3166-1 alpha-2), or null when
+ * it has the country's format: 'unsupported' for a country whose format is not known here,
+ * 'invalid' when it does not match.
+ */
+export function vatProblem(country: string, vat: string): 'unsupported' | 'invalid' | null {
+  const format = VAT_FORMATS[country.toUpperCase()];
+  if (!format) return 'unsupported';
+  return format.test(normalizeVat(vat)) ? null : 'invalid';
+}
+
+/**
+ * The part of `amount` (minor units, for the period `periodStart`–`periodEnd`) that falls between
+ * `from` and the period's end, rounded to the nearest minor unit: what a change in the middle of
+ * a period costs for the rest of it (0 when `from` is past the end).
+ */
+export function proratedAmount(amount: number, from: Date, periodStart: Date, periodEnd: Date) {
+  const whole = periodEnd.getTime() - periodStart.getTime();
+  const left = Math.min(whole, Math.max(0, periodEnd.getTime() - from.getTime()));
+  if (whole <= 0) return 0;
+  return Math.round((amount * left) / whole);
 }

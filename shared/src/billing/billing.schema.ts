@@ -4,6 +4,7 @@ import {
   CURRENCIES,
   MAX_SEATS,
   PAYMENT_METHODS,
+  PLAN_STATES,
   PLAN_TIERS,
   SUBSCRIPTION_STATUSES,
 } from './billing.constants.ts';
@@ -44,7 +45,16 @@ export type TPlanBase = z.infer<typeof ZPlanBaseSchema>;
  * NEEDS_PAYMENT_METHOD even before the daily job wrote it down.
  */
 export const ZBusinessBillingSchema = z.object({
-  billing: z.object({ paymentMethod: z.enum(PAYMENT_METHODS) }),
+  billing: z.object({
+    paymentMethod: z.enum(PAYMENT_METHODS),
+    address1: z.string().nullable(),
+    address2: z.string().nullable(),
+    city: z.string().nullable(),
+    postalCode: z.string().nullable(),
+    country: z.string().nullable(),
+    vat: z.string().nullable(),
+    currency: z.enum(CURRENCIES).nullable(),
+  }),
   pricePlan: z.object({
     name: z.string(),
     current: z.object({ base: ZPlanBaseSchema }),
@@ -59,6 +69,14 @@ export type TBusinessBilling = z.infer<typeof ZBusinessBillingSchema>;
 /** `GET /v2/businesses/{id}/subscriptions/usage` (admin): plan, trial end and seats in use. */
 export const ZSubscriptionUsageSchema = z.object({
   plan: z.string(),
+  /** Spec section 4: cancelling (next plan CANCELED, revocable) or cancelled (current CANCELED). */
+  planState: z.enum(PLAN_STATES),
+  /** The plan that follows and when (CANCELED while cancelling), else null. */
+  next: z.object({ plan: z.string(), startsAt: z.iso.datetime().nullable() }).nullable(),
+  /** The end of the paid period running now (null while trialing). */
+  periodEndsAt: z.iso.datetime().nullable(),
+  /** Spec section 4: the provider's status is anything but active or incomplete_expired. */
+  paymentIssue: z.boolean(),
   paymentMethod: z.enum(PAYMENT_METHODS),
   trialEndsAt: z.iso.datetime().nullable(),
   locked: z.boolean(),
@@ -107,6 +125,9 @@ export const ZPaymentEventSchema = z.object({
       id: z.string(),
       status: z.enum([...SUBSCRIPTION_STATUSES, 'succeeded', 'failed']).optional(),
       metadata: z.record(z.string(), z.string()).optional(),
+      /** A subscription's period end (Unix seconds) and whether it ends then (Stripe's fields). */
+      current_period_end: z.number().int().optional(),
+      cancel_at_period_end: z.boolean().optional(),
     }),
   }),
 });
@@ -114,3 +135,65 @@ export type TPaymentEvent = z.infer<typeof ZPaymentEventSchema>;
 
 export const ZWebhookAnswerSchema = z.object({ received: z.boolean(), duplicate: z.boolean() });
 export type TWebhookAnswer = z.infer<typeof ZWebhookAnswerSchema>;
+
+/**
+ * The billing address, VAT number and currency of a business (spec section 3 `billing`;
+ * `PUT /v2/businesses/{id}/billing`). The VAT number is checked by the country's format (shared's
+ * `vatProblem`) and kept normalised.
+ */
+export const ZBillingAddressSchema = z.strictObject({
+  address1: z.string().trim().min(1).max(200),
+  address2: z.string().trim().max(200).nullish(),
+  city: z.string().trim().min(1).max(100),
+  postalCode: z.string().trim().min(1).max(20),
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/)
+    .transform((c) => c.toUpperCase()),
+  vat: z.string().trim().max(30).nullish(),
+  currency: z.enum(CURRENCIES),
+});
+export type TBillingAddress = z.output<typeof ZBillingAddressSchema>;
+
+/** One invoice line, minor units. */
+export const ZInvoiceLineSchema = z.object({
+  description: z.string(),
+  quantity: z.number().int(),
+  unitAmount: z.number().int(),
+  amount: z.number().int(),
+});
+export type TInvoiceLine = z.infer<typeof ZInvoiceLineSchema>;
+
+/** An invoice of the business at the payment provider (amounts in minor units). */
+export const ZInvoiceSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  status: z.string(),
+  createdAt: z.iso.datetime(),
+  periodStart: z.iso.datetime(),
+  periodEnd: z.iso.datetime(),
+  currency: z.enum(CURRENCIES),
+  total: z.number().int(),
+  lines: z.array(ZInvoiceLineSchema),
+});
+export type TInvoice = z.infer<typeof ZInvoiceSchema>;
+
+/**
+ * `GET /v2/businesses/{id}/subscriptions/invoices` (admin): the invoices, newest first, and the
+ * card they are paid with — its last four digits only.
+ */
+export const ZInvoiceListSchema = z.object({
+  items: z.array(ZInvoiceSchema),
+  paymentMethod: z.object({ type: z.literal('card'), last4: z.string() }).nullable(),
+});
+export type TInvoiceList = z.infer<typeof ZInvoiceListSchema>;
+
+export const ZInvoiceParamsSchema = z.strictObject({
+  id: z.string().min(1).max(100),
+  invoiceId: z.string().regex(/^in_[0-9a-f]{24}$/),
+});
+export type TInvoiceParams = z.infer<typeof ZInvoiceParamsSchema>;
+
+/** The customer portal's address (`stripe/cpsession`, `chargebee/portal_session`). */
+export const ZPortalSessionSchema = z.object({ redirectUrl: z.string() });
+export type TPortalSession = z.infer<typeof ZPortalSessionSchema>;

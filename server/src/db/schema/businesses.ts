@@ -4,6 +4,7 @@ import type {
   TPaymentMethod,
   TSubscriptionStatus,
 } from '@signet/shared/billing/billing.constants';
+import type { TBillingAddress } from '@signet/shared/billing/billing.schema';
 import type { TAes4biz, TBusinessSettings } from '@signet/shared/business/business.schema';
 import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
@@ -39,6 +40,16 @@ export const businesses = pgTable('businesses', {
   /** The cycle and currency the current paid plan is billed in (null while trialing). */
   planCycle: text('plan_cycle').$type<TBillingCycle>(),
   planCurrency: text('plan_currency').$type<TCurrency>(),
+  /**
+   * The plan that follows the current one and when (spec section 3 `pricePlan.next`): CANCELED
+   * while the plan is cancelling (spec section 4), null otherwise; and the current paid period's
+   * end, as the provider reported it.
+   */
+  nextPlanName: text('next_plan_name'),
+  nextPlanStartsAt: timestamp('next_plan_starts_at', { withTimezone: true, mode: 'date' }),
+  planPeriodEndsAt: timestamp('plan_period_ends_at', { withTimezone: true, mode: 'date' }),
+  /** The billing address, VAT number and currency (spec section 3 `billing`), checked by shared. */
+  billingAddress: jsonb('billing_address').$type<TBillingAddress>(),
   /** When the trial ends (null once the business no longer trials), and when its reminder went. */
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true, mode: 'date' }),
   trialRemindedAt: timestamp('trial_reminded_at', { withTimezone: true, mode: 'date' }),

@@ -32,6 +32,7 @@ export * from './request-event-heads.ts';
 export * from './request-events.ts';
 export * from './request-inbox.ts';
 export * from './sandbox-dns-records.ts';
+export * from './sandbox-subscriptions.ts';
 export * from './seals.ts';
 export * from './sessions.ts';
 export * from './signature-requests.ts';

@@ -1,13 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import { PAYMENT_SANDBOX } from '@signet/shared/billing/billing.constants';
 import type { TPaymentEvent } from '@signet/shared/billing/billing.schema';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { jobs } from '../../db/schema/outbox.ts';
 import { sandboxSetupIntents } from '../../db/schema/payments.ts';
 import type { JobHandler } from '../../jobs/worker.ts';
 import type { PaymentProvider } from './provider.ts';
+import {
+  emitSandboxEvent as emit,
+  sandboxId as id,
+  PAYMENT_WEBHOOK_JOB,
+} from './sandbox-events.ts';
+import { startSandboxSubscription } from './sandbox-subscriptions.ts';
 import {
   sandboxWebhookSecret,
   signWebhook,
@@ -15,13 +19,10 @@ import {
   WEBHOOK_SIGNATURE_HEADER,
 } from './signature.ts';
 
-/** The job that delivers one webhook of the sandbox to Signet's endpoint (retried on failure). */
-export const PAYMENT_WEBHOOK_JOB = 'payment-webhook';
+export { PAYMENT_WEBHOOK_JOB };
 
 /** Signet's own webhook endpoint, below PUBLIC_URL. */
 export const WEBHOOK_PATH = '/api/v2/payments/stripe/webhook';
-
-const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 /** What the card page tells the cardholder after a card was entered. */
 export type TCardOutcome = 'succeeded' | 'declined' | 'requires_action' | 'invalid' | 'not_found';
@@ -60,21 +61,6 @@ export async function createSandboxSetupIntent(
   const intentId = id('seti');
   await db.insert(sandboxSetupIntents).values({ id: intentId, ...input });
   return { id: intentId, url: `${config.publicUrl}${PAYMENT_SANDBOX.path}/setup/${intentId}` };
-}
-
-/** Queues a webhook event (delivered by the job, like Stripe: after a moment, with retries). */
-async function emit(
-  tx: DbOrTx,
-  type: string,
-  object: TPaymentEvent['data']['object'],
-): Promise<void> {
-  const event: TPaymentEvent = {
-    id: id('evt'),
-    type,
-    created: Math.floor(Date.now() / 1000),
-    data: { object },
-  };
-  await tx.insert(jobs).values({ kind: PAYMENT_WEBHOOK_JOB, payload: { event } });
 }
 
 /**
@@ -132,7 +118,7 @@ async function lockIntent(tx: DbOrTx, intentId: string) {
 export async function confirmSandboxCard(db: Db, intentId: string): Promise<TCardOutcome> {
   return db.transaction(async (tx) => {
     const intent = await lockIntent(tx, intentId);
-    if (!intent || intent.status !== 'requires_action') return 'not_found';
+    if (intent?.status !== 'requires_action') return 'not_found';
     await succeed(tx, intentId, intent.metadata, intent.cardLast4 ?? '');
     return 'succeeded';
   });
@@ -149,11 +135,8 @@ async function succeed(
     .set({ status: 'succeeded', cardLast4: last4, lastError: null })
     .where(eq(sandboxSetupIntents.id, intentId));
   await emit(tx, 'setup_intent.succeeded', { id: intentId, status: 'succeeded', metadata });
-  await emit(tx, 'customer.subscription.updated', {
-    id: id('sub'),
-    status: 'active',
-    metadata,
-  });
+  // The subscription starts with the card: its first period is invoiced and paid at once.
+  await startSandboxSubscription(tx, metadata, last4);
 }
 
 /** The setup intent as the card page shows it. */

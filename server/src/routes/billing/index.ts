@@ -1,7 +1,14 @@
 import { routes } from '@signet/shared';
+import { fileResponse } from '../../http/file-response.ts';
 import { registerRoute } from '../../http/register.ts';
 import type { RouteModule } from '../../http/types.ts';
 import { WEBHOOK_SIGNATURE_HEADER } from '../../providers/payments/signature.ts';
+import { updateBusinessBilling } from '../../services/billing/billing-address.ts';
+import {
+  cancelSubscription,
+  revokeSubscriptionCancel,
+} from '../../services/billing/cancel-subscription.ts';
+import { getInvoicePdf, listInvoices, portalSession } from '../../services/billing/invoices.ts';
 import { createSetupIntent, receivePaymentWebhook } from '../../services/billing/payments.ts';
 import {
   directUpgradePreview,
@@ -38,4 +45,16 @@ export const billingRoutes: RouteModule = (api, deps) => {
   r(routes.validatePromo, ({ ctx, params, body }) => validatePromo(ctx, params.id, body));
   r(routes.referralCode, ({ ctx, params }) => getReferralCode(ctx, params.id));
   r(routes.userCello, ({ ctx }) => userCello(ctx));
+  r(routes.cancelSubscription, ({ ctx, params }) => cancelSubscription(ctx, params.id));
+  r(routes.revokeSubscriptionCancel, ({ ctx, params }) => revokeSubscriptionCancel(ctx, params.id));
+  r(routes.listInvoices, ({ ctx, params }) => listInvoices(ctx, params.id));
+  r(routes.getInvoicePdf, async ({ ctx, params }) => {
+    const { bytes, fileName } = await getInvoicePdf(ctx, params.id, params.invoiceId);
+    return fileResponse(bytes, 'application/pdf', fileName);
+  });
+  r(routes.stripePortalSession, ({ ctx, params }) => portalSession(ctx, params.id));
+  r(routes.chargebeePortalSession, ({ ctx, params }) => portalSession(ctx, params.id));
+  r(routes.updateBusinessBilling, ({ ctx, params, body }) =>
+    updateBusinessBilling(ctx, params.id, body),
+  );
 };

@@ -10,7 +10,7 @@ import { businesses } from '../../db/schema/businesses.ts';
 import { sandboxWebhookSecret, signWebhook } from '../../providers/payments/signature.ts';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { as, businessCast } from '../businesses/testing.ts';
-import { postPaymentEvent, queuedPaymentEvents } from './testing.ts';
+import { nowS, postWebhook, takeQueuedEvents } from './testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,9 +20,9 @@ afterAll(async () => {
   await t.close();
 });
 
-const now = () => Math.floor(Date.now() / 1000);
-const post = (event: TPaymentEvent | string, header?: string) => postPaymentEvent(t, event, header);
-const queuedEvents = () => queuedPaymentEvents(t);
+const now = nowS;
+const post = (event: TPaymentEvent | string, header?: string) => postWebhook(t, event, header);
+const queuedEvents = () => takeQueuedEvents(t);
 
 /** The card page's form as a browser sends it. */
 function card(path: string, number?: string) {
@@ -88,6 +88,7 @@ describe('upgrading with the sandbox payment provider', () => {
     const events = await queuedEvents();
     expect(events.map((e) => e.type).sort()).toEqual([
       'customer.subscription.updated',
+      'invoice.paid',
       'setup_intent.succeeded',
     ]);
     for (const event of events) expect((await post(event)).body.duplicate).toBe(false);

@@ -17,7 +17,7 @@ import { seedSandboxPromoCodes } from '../../services/billing/promo-codes.ts';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { signUp } from '../auth/testing.ts';
 import { as, businessCast, type Person } from '../businesses/testing.ts';
-import { postPaymentEvent, queuedPaymentEvents } from './testing.ts';
+import { postWebhook, takeQueuedEvents } from './testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -60,8 +60,8 @@ const validate = (who: Person, id: string, body: unknown) =>
 
 /** The webhooks the sandbox queued, delivered to Signet's endpoint as the job would. */
 async function deliverQueued(): Promise<void> {
-  for (const event of await queuedPaymentEvents(t)) {
-    expect((await postPaymentEvent(t, event)).status).toBe(200);
+  for (const event of await takeQueuedEvents(t)) {
+    expect((await postWebhook(t, event)).status).toBe(200);
   }
 }
 

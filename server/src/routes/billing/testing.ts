@@ -1,7 +1,7 @@
 import type { TPaymentEvent, TWebhookAnswer } from '@signet/shared/billing/billing.schema';
 import { and, eq } from 'drizzle-orm';
 import { jobs } from '../../db/schema/outbox.ts';
-import { PAYMENT_WEBHOOK_JOB } from '../../providers/payments/sandbox.ts';
+import { PAYMENT_WEBHOOK_JOB } from '../../providers/payments/sandbox-events.ts';
 import {
   sandboxWebhookSecret,
   signWebhook,
@@ -9,24 +9,27 @@ import {
 } from '../../providers/payments/signature.ts';
 import type { TestApp } from '../../testing/app.ts';
 
-const WEBHOOK = '/api/v2/payments/stripe/webhook';
-const now = () => Math.floor(Date.now() / 1000);
+/** Signet's webhook endpoint as the tests call it. */
+export const WEBHOOK = '/api/v2/payments/stripe/webhook';
+
+/** Now in Unix seconds, as webhook timestamps are. */
+export const nowS = () => Math.floor(Date.now() / 1000);
 
 /** Posts an event to Signet's webhook, signed as the sandbox signs (or with `header`). */
-export function postPaymentEvent(t: TestApp, event: TPaymentEvent | string, header?: string) {
+export function postWebhook(t: TestApp, event: TPaymentEvent | string, header?: string) {
   const body = typeof event === 'string' ? event : JSON.stringify(event);
   return t.request<TWebhookAnswer & { code?: string }>('POST', WEBHOOK, {
     body,
     headers: {
       'content-type': 'application/json',
       [WEBHOOK_SIGNATURE_HEADER]:
-        header ?? signWebhook(sandboxWebhookSecret(t.config.secret), body, now()),
+        header ?? signWebhook(sandboxWebhookSecret(t.config.secret), body, nowS()),
     },
   });
 }
 
 /** The webhooks the sandbox queued, taken off the queue (the test delivers them itself). */
-export async function queuedPaymentEvents(t: TestApp): Promise<TPaymentEvent[]> {
+export async function takeQueuedEvents(t: TestApp): Promise<TPaymentEvent[]> {
   const rows = await t.db
     .delete(jobs)
     .where(and(eq(jobs.kind, PAYMENT_WEBHOOK_JOB), eq(jobs.status, 'pending')))

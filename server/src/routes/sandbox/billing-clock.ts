@@ -3,6 +3,10 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { businesses } from '../../db/schema/businesses.ts';
 import type { AppDeps, AppEnv } from '../../http/types.ts';
+import {
+  advanceSandboxSubscriptions,
+  rewindSandboxSubscription,
+} from '../../providers/payments/sandbox-subscriptions.ts';
 import { runTrialSweep } from '../../services/billing/trials.ts';
 
 const ZClockSchema = z.strictObject({
@@ -12,8 +16,10 @@ const ZClockSchema = z.strictObject({
 
 /**
  * The test-mode billing clock (mounted at BILLING_CLOCK_PATH only when SIGNET_MODE=test): moves
- * one business's trial `days` into the past, then runs the daily trial job, so an end-to-end
- * test sees a trial expire without waiting for it. Nothing like it exists in other modes.
+ * one business's trial and its sandbox subscription's period `days` into the past, then runs the
+ * daily trial job and the sandbox provider's clock (renewals, and the end of a plan cancelled at
+ * its period's end), so an end-to-end test sees a trial expire or a period end without waiting
+ * for it. Nothing like it exists in other modes.
  */
 export function billingClockRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
@@ -36,7 +42,9 @@ export function billingClockRoutes(deps: AppDeps): Hono<AppEnv> {
       .where(eq(businesses.id, businessId))
       .returning({ id: businesses.id });
     if (!moved) return c.json({ code: 'NOT_FOUND', message: 'No such business' }, 404);
-    return c.json(await runTrialSweep(deps), 200);
+    await rewindSandboxSubscription(deps.db, businessId, days);
+    const trials = await runTrialSweep(deps);
+    return c.json({ ...trials, ...(await advanceSandboxSubscriptions(deps.db)) }, 200);
   });
   return r;
 }

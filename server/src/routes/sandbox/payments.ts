@@ -1,12 +1,19 @@
 import { PAYMENT_SANDBOX } from '@signet/shared/billing/billing.constants';
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { businesses } from '../../db/schema/businesses.ts';
+import { fileResponse } from '../../http/file-response.ts';
 import type { AppDeps, AppEnv } from '../../http/types.ts';
 import { escapeHtml } from '../../mail/templates/index.ts';
+import { formatMinor } from '../../pdf/invoice/invoice-pdf.ts';
 import {
   confirmSandboxCard,
   sandboxSetupIntent,
   submitSandboxCard,
 } from '../../providers/payments/sandbox.ts';
+import { sandboxPortalBusiness } from '../../providers/payments/sandbox-portal.ts';
+import { siteLink } from '../../services/auth/links.ts';
+import { invoicePdfOf, invoicesOf } from '../../services/billing/invoices.ts';
 
 const page = (
   title: string,
@@ -16,7 +23,8 @@ const page = (
 <title>${escapeHtml(title)} – Test System</title>
 <style>body{font-family:system-ui,sans-serif;margin:1rem auto;max-width:30rem;padding:0 1rem}
 label{display:block;margin:.5rem 0}input{width:100%;box-sizing:border-box;padding:.5rem;font-size:1rem}
-button{padding:.5rem 1rem;font-size:1rem;margin-top:.5rem}.test{border:2px solid #b86e00;padding:.5rem}
+button{padding:.5rem 1rem;font-size:1rem;margin-top:.5rem}
+table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.25rem .5rem .25rem 0;vertical-align:top}.test{border:2px solid #b86e00;padding:.5rem}
 .error{color:#b00020}code{word-break:break-all}</style></head>
 <body><p class="test">Test System — a sandbox payment provider: no card is charged, no card data reaches Signet.</p>
 <h1>${escapeHtml(title)}</h1>${body}</body></html>`;
@@ -68,6 +76,56 @@ export function paymentSandboxRoutes(deps: AppDeps): Hono<AppEnv> {
     const intent = await sandboxSetupIntent(deps.db, id);
     if (outcome !== 'succeeded' || !intent) return c.html(gone(), 404);
     return c.redirect(`${intent.returnUrl}?setup=succeeded`, 303);
+  });
+
+  // The customer portal (Stripe's billing portal stand-in): the business's invoices and its card.
+  const portalBusiness = async (token: string) => {
+    const id = sandboxPortalBusiness(deps.config, token);
+    if (!id) return undefined;
+    const [business] = await deps.db.select().from(businesses).where(eq(businesses.id, id));
+    return business;
+  };
+  const portal = PAYMENT_SANDBOX.portalPath;
+  r.get(`${portal}/:token`, async (c) => {
+    const token = c.req.param('token');
+    const business = await portalBusiness(token);
+    if (!business) {
+      return c.html(page('Billing', '<p>This portal link has expired or does not exist.</p>'), 404);
+    }
+    const { items, paymentMethod } = await invoicesOf(deps.db, business.id);
+    const base = `${PAYMENT_SANDBOX.path}${portal}/${escapeHtml(token)}`;
+    const rows = items
+      .map(
+        (i) =>
+          `<tr><td>${escapeHtml(i.number)}</td><td>${i.createdAt.slice(0, 10)}</td><td>${escapeHtml(formatMinor(i.total, i.currency))}</td><td><a href="${base}/invoices/${escapeHtml(i.id)}">PDF</a></td></tr>`,
+      )
+      .join('');
+    const card = paymentMethod
+      ? `<p>Card ending in ${escapeHtml(paymentMethod.last4)}</p>`
+      : '<p>No card saved.</p>';
+    const table = items.length
+      ? `<table><thead><tr><th>Invoice</th><th>Date</th><th>Total</th><th></th></tr></thead><tbody>${rows}</tbody></table>`
+      : '<p>No invoices yet.</p>';
+    return c.html(
+      page(
+        `Billing – ${business.name}`,
+        `<h2>Payment method</h2>${card}<h2>Invoices</h2>${table}
+<p><a href="${escapeHtml(siteLink(deps.config, '/business/billing/plan'))}">Back to Signet</a></p>`,
+      ),
+    );
+  });
+  r.get(`${portal}/:token/invoices/:invoice`, async (c) => {
+    const business = await portalBusiness(c.req.param('token'));
+    if (!business) return c.html(page('Billing', '<p>This portal link has expired.</p>'), 404);
+    const invoiceId = c.req.param('invoice');
+    if (!/^in_[0-9a-f]{24}$/.test(invoiceId))
+      return c.html(page('Billing', '<p>No such invoice.</p>'), 404);
+    try {
+      const { bytes, fileName } = await invoicePdfOf(deps.db, business, invoiceId);
+      return fileResponse(bytes, 'application/pdf', fileName);
+    } catch {
+      return c.html(page('Billing', '<p>No such invoice.</p>'), 404);
+    }
   });
   return r;
 }

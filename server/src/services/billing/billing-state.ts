@@ -17,7 +17,10 @@ import { AppError } from '../../errors.ts';
 type BillingRow = Pick<
   TBusinessRow,
   'paymentMethod' | 'trialEndsAt' | 'planName' | 'planStartedAt' | 'seats'
->;
+> &
+  Partial<
+    Pick<TBusinessRow, 'nextPlanName' | 'nextPlanStartsAt' | 'planPeriodEndsAt' | 'billingAddress'>
+  >;
 
 /** What shared's billing rules read of a business row. */
 export function billingStateOf(row: BillingRow): TBillingState {
@@ -32,18 +35,37 @@ export function lockedNow(row: BillingRow, now = new Date()): boolean {
 /** The billing part of the business's API view (spec section 3 `billing`, `pricePlan`, seats). */
 export function billingDto(row: BillingRow, now = new Date()): TBusinessBilling {
   const trialing = row.planName === PLAN_NAMES.trial;
+  const address = row.billingAddress;
+  const periodEnd = trialing ? row.trialEndsAt : (row.planPeriodEndsAt ?? null);
   return {
-    billing: { paymentMethod: effectivePaymentMethod(billingStateOf(row), now) },
+    billing: {
+      paymentMethod: effectivePaymentMethod(billingStateOf(row), now),
+      address1: address?.address1 ?? null,
+      address2: address?.address2 ?? null,
+      city: address?.city ?? null,
+      postalCode: address?.postalCode ?? null,
+      country: address?.country ?? null,
+      vat: address?.vat ?? null,
+      currency: address?.currency ?? null,
+    },
     pricePlan: {
       name: row.planName,
       current: {
         base: {
           type: row.planName,
           startAt: row.planStartedAt.toISOString(),
-          endAt: trialing ? (row.trialEndsAt?.toISOString() ?? null) : null,
+          endAt: periodEnd?.toISOString() ?? null,
         },
       },
-      next: null,
+      next: row.nextPlanName
+        ? {
+            base: {
+              type: row.nextPlanName,
+              startAt: (row.nextPlanStartsAt ?? periodEnd)?.toISOString() ?? now.toISOString(),
+              endAt: null,
+            },
+          }
+        : null,
     },
     seats: row.seats,
   };

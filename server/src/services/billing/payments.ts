@@ -2,6 +2,7 @@ import {
   BILLING_CYCLES,
   BILLING_ERRORS,
   CURRENCIES,
+  PLAN_NAMES,
 } from '@signet/shared/billing/billing.constants';
 import {
   type TPaymentEvent,
@@ -130,6 +131,20 @@ function planOfMetadata(meta: Record<string, string>) {
   return meta.plan && cycle && currency ? { name: meta.plan, cycle, currency } : null;
 }
 
+/**
+ * What a subscription event says of the plan's period: its end, and — when the event carries
+ * `cancel_at_period_end` — whether the next plan is CANCELED from then on (spec section 4).
+ */
+export function subscriptionPeriod(object: TPaymentEvent['data']['object']) {
+  const end = object.current_period_end ? new Date(object.current_period_end * 1000) : undefined;
+  if (object.cancel_at_period_end === undefined) return end ? { planPeriodEndsAt: end } : {};
+  return {
+    ...(end ? { planPeriodEndsAt: end } : {}),
+    nextPlanName: object.cancel_at_period_end ? PLAN_NAMES.canceled : null,
+    nextPlanStartsAt: object.cancel_at_period_end ? (end ?? null) : null,
+  };
+}
+
 async function applyEvent(tx: Tx, event: TPaymentEvent, provider: PaymentProvider): Promise<void> {
   const meta = event.data.object.metadata ?? {};
   const businessId = meta.businessId;
@@ -168,6 +183,8 @@ async function applyEvent(tx: Tx, event: TPaymentEvent, provider: PaymentProvide
           planStartedAt: at,
           ...(plan ? { planCycle: plan.cycle, planCurrency: plan.currency } : {}),
           trialEndsAt: null,
+          nextPlanName: null,
+          nextPlanStartsAt: null,
           seats: Math.max(business.seats, Number(meta.seats) || 1),
         })
         .where(eq(businesses.id, businessId));
@@ -191,13 +208,37 @@ async function applyEvent(tx: Tx, event: TPaymentEvent, provider: PaymentProvide
       return;
     }
     case 'customer.subscription.updated':
-    case 'customer.subscription.created':
-    case 'customer.subscription.deleted': {
-      const status = event.data.object.status;
+    case 'customer.subscription.created': {
+      const object = event.data.object;
+      const status = object.status;
       if (!newer || !status || status === 'succeeded' || status === 'failed') return;
       await tx
         .update(businesses)
-        .set({ subscriptionStatus: status, subscriptionEventAt: at })
+        .set({
+          subscriptionStatus: status,
+          subscriptionEventAt: at,
+          ...subscriptionPeriod(object),
+        })
+        .where(eq(businesses.id, businessId));
+      return;
+    }
+    case 'customer.subscription.deleted': {
+      // The period of a cancelling plan ended (spec section 4): the plan is cancelled, and with
+      // no free business plan to fall back to, the business needs a payment method again.
+      if (!newer) return;
+      await tx
+        .update(businesses)
+        .set({
+          subscriptionStatus: 'canceled',
+          subscriptionEventAt: at,
+          planName: PLAN_NAMES.canceled,
+          planStartedAt: at,
+          nextPlanName: null,
+          nextPlanStartsAt: null,
+          planPeriodEndsAt: null,
+          paymentMethod:
+            business.paymentMethod === 'STRIPE' ? 'NEEDS_PAYMENT_METHOD' : business.paymentMethod,
+        })
         .where(eq(businesses.id, businessId));
       return;
     }

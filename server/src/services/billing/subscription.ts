@@ -1,20 +1,33 @@
 import { BILLING_ERRORS, MAX_SEATS } from '@signet/shared/billing/billing.constants';
-import { effectivePaymentMethod, missingSeats } from '@signet/shared/billing/billing.rules';
+import {
+  effectivePaymentMethod,
+  hasPaymentIssue,
+  missingSeats,
+  planState,
+} from '@signet/shared/billing/billing.rules';
 import type { TSubscriptionUsage, TUpdateSeats } from '@signet/shared/billing/billing.schema';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { businesses, type TBusinessRow } from '../../db/schema/businesses.ts';
 import { AppError } from '../../errors.ts';
+import { changeSandboxSeats } from '../../providers/payments/sandbox-subscriptions.ts';
 import { changeBusiness, readBusiness } from '../businesses/membership.ts';
 import type { ServiceContext } from '../context.ts';
 import { billingStateOf, lockedNow, newSeatEmails, seatsUsed } from './billing-state.ts';
 
 type Ctx = Pick<ServiceContext, 'db' | 'principal'>;
 
-async function usageOf(db: DbOrTx, row: TBusinessRow): Promise<TSubscriptionUsage> {
+/** The usage answer of a business row (plan and its state, payment, seats in use). */
+export async function usageOf(db: DbOrTx, row: TBusinessRow): Promise<TSubscriptionUsage> {
   const now = new Date();
   return {
     plan: row.planName,
+    planState: planState({ current: row.planName, next: row.nextPlanName }),
+    next: row.nextPlanName
+      ? { plan: row.nextPlanName, startsAt: row.nextPlanStartsAt?.toISOString() ?? null }
+      : null,
+    periodEndsAt: row.planPeriodEndsAt?.toISOString() ?? null,
+    paymentIssue: hasPaymentIssue(row.subscriptionStatus),
     paymentMethod: effectivePaymentMethod(billingStateOf(row), now),
     trialEndsAt: row.trialEndsAt?.toISOString() ?? null,
     locked: lockedNow(row, now),
@@ -36,6 +49,8 @@ export async function getSubscriptionUsage(ctx: Ctx, businessId: string) {
 export function updateSeats(ctx: Ctx, businessId: string, input: TUpdateSeats) {
   return changeBusiness(ctx, businessId, 'admin', async ({ tx, business }) => {
     await assertSeatsCoverUse(tx, business.id, input.seats);
+    // A paid plan's seats are the provider's too: more seats are invoiced for the rest of the period.
+    if (business.paymentMethod === 'STRIPE') await changeSandboxSeats(tx, business.id, input.seats);
     const [row] = await tx
       .update(businesses)
       .set({ seats: input.seats })

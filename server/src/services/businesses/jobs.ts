@@ -5,6 +5,7 @@ import type { JobHandler } from '../../jobs/worker.ts';
 import type { Logger } from '../../log.ts';
 import { dnsVerifier } from '../../providers/dns/index.ts';
 import { paymentWebhookHandler } from '../../providers/payments/sandbox.ts';
+import { advanceSandboxSubscriptions } from '../../providers/payments/sandbox-subscriptions.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { paymentSubscriptionHandler } from '../billing/payments.ts';
 import { runTrialSweep } from '../billing/trials.ts';
@@ -45,6 +46,15 @@ function recurring(deps: Deps): RecurringJob[] {
       kind: 'business-trials',
       intervalMs: DAY_MS,
       run: () => runTrialSweep(deps),
+    },
+    {
+      // The sandbox payment provider's own clock: renewals and plans ending with their period.
+      kind: 'payment-sandbox-periods',
+      intervalMs: 60 * 60 * 1000,
+      run: async () =>
+        deps.config.paymentProvider === 'sandbox'
+          ? advanceSandboxSubscriptions(deps.db)
+          : { ended: 0, renewed: 0 },
     },
     {
       kind: 'business-domain-checks',

@@ -1,0 +1,71 @@
+import type { TInvoiceLine } from '@signet/shared/billing/billing.schema';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { businesses } from './businesses.ts';
+
+/**
+ * The sandbox payment provider's subscriptions (not in production), as Stripe keeps them: one per
+ * business that bought a plan — its plan, cycle, currency, seats and price per seat (minor units),
+ * the current period, whether it ends at the period's end (`cancel_at_period_end`), and the last
+ * four digits of the card it charges.
+ */
+export const sandboxSubscriptions = pgTable(
+  'sandbox_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('active'),
+    plan: text('plan').notNull(),
+    cycle: text('cycle').notNull(),
+    currency: text('currency').notNull(),
+    seats: integer('seats').notNull(),
+    /** The price of one seat (or of the plan when not per seat) for one period, minor units. */
+    unitAmount: integer('unit_amount').notNull(),
+    perSeat: boolean('per_seat').notNull().default(true),
+    cardLast4: text('card_last4').notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true, mode: 'date' }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true, mode: 'date' }).notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('sandbox_subscriptions_business_idx').on(t.businessId)],
+);
+
+/**
+ * The sandbox's invoices: one per paid period and one per seat increase (its proration), paid by
+ * the subscription's card at once. Amounts in minor units; `number` counts per business.
+ */
+export const sandboxInvoices = pgTable(
+  'sandbox_invoices',
+  {
+    id: text('id').primaryKey(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    subscriptionId: text('subscription_id').notNull(),
+    number: text('number').notNull(),
+    status: text('status').notNull().default('paid'),
+    currency: text('currency').notNull(),
+    lines: jsonb('lines').$type<TInvoiceLine[]>().notNull(),
+    total: integer('total').notNull(),
+    cardLast4: text('card_last4').notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true, mode: 'date' }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('sandbox_invoices_business_idx').on(t.businessId, t.createdAt)],
+);
+
+export type TSandboxSubscriptionRow = typeof sandboxSubscriptions.$inferSelect;
+export type TSandboxInvoiceRow = typeof sandboxInvoices.$inferSelect;

@@ -1,0 +1,88 @@
+import { BILLING_ERRORS } from '@signet/shared/billing/billing.constants';
+import type {
+  TBillingAddress,
+  TInvoice,
+  TInvoiceList,
+  TPortalSession,
+} from '@signet/shared/billing/billing.schema';
+import type { DbOrTx } from '../../db/client.ts';
+import type { TSandboxInvoiceRow } from '../../db/schema/sandbox-subscriptions.ts';
+import { AppError } from '../../errors.ts';
+import { buildInvoicePdf } from '../../pdf/invoice/invoice-pdf.ts';
+import { sandboxPortalUrl } from '../../providers/payments/sandbox-portal.ts';
+import {
+  sandboxCardOf,
+  sandboxInvoiceOf,
+  sandboxInvoicesOf,
+} from '../../providers/payments/sandbox-subscriptions.ts';
+import { readBusiness } from '../businesses/membership.ts';
+import type { ServiceContext } from '../context.ts';
+
+type Ctx = Pick<ServiceContext, 'db' | 'principal'>;
+
+/** An invoice as the API shows it. */
+export function invoiceDto(row: TSandboxInvoiceRow): TInvoice {
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    periodStart: row.periodStart.toISOString(),
+    periodEnd: row.periodEnd.toISOString(),
+    currency: row.currency as TInvoice['currency'],
+    total: row.total,
+    lines: row.lines,
+  };
+}
+
+/** The business's invoices, newest first, and its card (last four digits only). */
+export async function invoicesOf(db: DbOrTx, businessId: string): Promise<TInvoiceList> {
+  const rows = await sandboxInvoicesOf(db, businessId);
+  const last4 = await sandboxCardOf(db, businessId);
+  return {
+    items: rows.map(invoiceDto),
+    paymentMethod: last4 ? { type: 'card', last4 } : null,
+  };
+}
+
+/** `GET /v2/businesses/{id}/subscriptions/invoices` (admin; open while locked: it is a read). */
+export async function listInvoices(ctx: Ctx, businessId: string): Promise<TInvoiceList> {
+  const { business } = await readBusiness(ctx, businessId);
+  return invoicesOf(ctx.db, business.id);
+}
+
+/** One invoice of the business as a PDF, and its file name (404 for another business's). */
+export async function invoicePdfOf(
+  db: DbOrTx,
+  business: { id: string; name: string; billingAddress: TBillingAddress | null },
+  invoiceId: string,
+): Promise<{ bytes: Uint8Array; fileName: string }> {
+  const row = await sandboxInvoiceOf(db, business.id, invoiceId);
+  if (!row) throw new AppError('NOT_FOUND', 404, 'No such invoice');
+  const bytes = await buildInvoicePdf(row, {
+    name: business.name,
+    billingAddress: business.billingAddress,
+  });
+  return { bytes, fileName: `invoice-${row.number}.pdf` };
+}
+
+/** `GET …/subscriptions/invoices/{invoiceId}/pdf` (admin). */
+export async function getInvoicePdf(ctx: Ctx, businessId: string, invoiceId: string) {
+  const { business } = await readBusiness(ctx, businessId);
+  return invoicePdfOf(ctx.db, business, invoiceId);
+}
+
+/**
+ * `GET …/stripe/cpsession` and `POST …/chargebee/portal_session` (admin): the provider's customer
+ * portal for this business (invoices and the card) — the sandbox's own page, valid for an hour.
+ */
+export async function portalSession(
+  ctx: Pick<ServiceContext, 'db' | 'principal' | 'config'>,
+  businessId: string,
+): Promise<TPortalSession> {
+  if (ctx.config.paymentProvider === 'none') {
+    throw new AppError(BILLING_ERRORS.noPayments, 503, 'No payment provider is configured');
+  }
+  const { business } = await readBusiness(ctx, businessId);
+  return { redirectUrl: sandboxPortalUrl(ctx.config, business.id) };
+}
