@@ -18,6 +18,7 @@ import { sandboxWebhookSecret, verifyWebhook } from '../../providers/payments/si
 import { siteLink } from '../auth/links.ts';
 import { changeBusiness } from '../businesses/membership.ts';
 import type { ServiceContext } from '../context.ts';
+import { applyDirectUpgradeEvent, DIRECT_UPGRADE_USER } from './direct-upgrade.ts';
 import { assertSeatsCoverUse } from './subscription.ts';
 
 /**
@@ -113,6 +114,7 @@ export async function receivePaymentWebhook(
 
 async function applyEvent(tx: Tx, event: TPaymentEvent): Promise<void> {
   const meta = event.data.object.metadata ?? {};
+  if (meta[DIRECT_UPGRADE_USER]) return applyDirectUpgradeEvent(tx, event);
   const businessId = meta.businessId;
   if (!businessId || !/^[0-9a-f-]{36}$/i.test(businessId)) return;
   const [business] = await tx

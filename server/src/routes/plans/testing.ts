@@ -1,0 +1,46 @@
+import { PAYMENT_SANDBOX } from '@signet/shared/billing/billing.constants';
+import type { TSetupIntent } from '@signet/shared/billing/billing.schema';
+import { SETUP_INTENT_PARAM } from '@signet/shared/plan/plan.constants';
+import type { TUserPlan } from '@signet/shared/plan/plan.schema';
+import { expect } from 'vitest';
+import type { TestApp } from '../../testing/app.ts';
+
+/** The individual plan the tests buy (seeded by the billing migration). */
+export const INDIVIDUAL_PLAN = 'INDIVIDUAL_V1';
+
+/** Enters `number` on the sandbox's card page of `redirectUrl`, as the browser's form posts it. */
+export function enterCard(t: TestApp, redirectUrl: string, number: string) {
+  return t.app.request(new URL(redirectUrl).pathname, {
+    method: 'POST',
+    body: new URLSearchParams({ number }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    redirect: 'manual',
+  });
+}
+
+/**
+ * Buys the individual plan for `who` the way a person does: the direct upgrade's setup intent,
+ * the sandbox's success card on its card page, then the confirm call with the intent the page
+ * returned with. Uploading is then included.
+ */
+export async function buyIndividualPlan(t: TestApp, who: { token: string }): Promise<TUserPlan> {
+  const intent = await t.request<TSetupIntent>(
+    'POST',
+    '/api/v2/businesses/direct_upgrade/stripe_setup_intent',
+    { token: who.token, body: { plan: INDIVIDUAL_PLAN, cycle: 'monthly', currency: 'CHF' } },
+  );
+  expect(intent.status, JSON.stringify(intent.body)).toBe(200);
+  const card = await enterCard(t, intent.body.redirectUrl, PAYMENT_SANDBOX.cards.succeeds);
+  expect(card.status).toBe(303);
+  const back = new URL(card.headers.get('location') ?? '');
+  const confirmed = await t.request<TUserPlan>(
+    'POST',
+    '/api/v2/businesses/direct_upgrade/confirm',
+    {
+      token: who.token,
+      body: { setupIntentId: back.searchParams.get(SETUP_INTENT_PARAM) },
+    },
+  );
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  return confirmed.body;
+}
