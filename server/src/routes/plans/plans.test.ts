@@ -14,17 +14,12 @@ import { signers } from '../../db/schema/signers.ts';
 import { users } from '../../db/schema/users.ts';
 import { makeTestPdf } from '../../pdf/make-test-pdf.ts';
 import { PAYMENT_WEBHOOK_JOB } from '../../providers/payments/sandbox.ts';
-import {
-  sandboxWebhookSecret,
-  signWebhook,
-  WEBHOOK_SIGNATURE_HEADER,
-} from '../../providers/payments/signature.ts';
 import { createTestApp } from '../../testing/app.ts';
 import { signUp } from '../auth/testing.ts';
 import { addMember, newBusiness } from '../businesses/testing.ts';
 import { createDocumentsTestApp, uploadMultipart, uploadPdf } from '../documents/testing.ts';
 import { newSignatureRequest, signBatch } from '../signing/testing.ts';
-import { buyIndividualPlan, enterCard, INDIVIDUAL_PLAN } from './testing.ts';
+import { buyIndividualPlan, enterCard, INDIVIDUAL_PLAN, postWebhook } from './testing.ts';
 
 let t: Awaited<ReturnType<typeof createDocumentsTestApp>>;
 beforeAll(async () => {
@@ -46,6 +41,16 @@ const confirm = (who: { token: string }, setupIntentId: unknown) =>
   });
 const documentCount = async () => (await t.db.select({ n: count() }).from(documents))[0]?.n ?? 0;
 const monthly = { plan: INDIVIDUAL_PLAN, cycle: 'monthly', currency: 'EUR' };
+
+/** An account from before the new free plan: migration 0024 left it on the legacy free plan. */
+async function legacyAccount() {
+  const person = await signUp(t, { plan: 'free' });
+  await t.db
+    .update(users)
+    .set({ freeAccountType: 'free_legacy' })
+    .where(eq(users.id, person.user.id));
+  return person;
+}
 
 describe('the new free plan', () => {
   it('is where a new sign-up starts: no upload, the free quota of the month', async () => {
@@ -92,11 +97,7 @@ describe('the new free plan', () => {
   });
 
   it('keeps uploading for the legacy free plan and for business members', async () => {
-    const legacy = await signUp(t, { plan: 'free' });
-    await t.db
-      .update(users)
-      .set({ freeAccountType: 'free_legacy' })
-      .where(eq(users.id, legacy.user.id));
+    const legacy = await legacyAccount();
     expect((await planOf(legacy)).body).toMatchObject({ kind: 'free', uploadAllowed: true });
     await uploadPdf(t, legacy.token, await makeTestPdf());
 
@@ -166,19 +167,7 @@ describe('the direct upgrade to the individual plan', () => {
       (e) => e.type === 'setup_intent.succeeded' && e.data.object.id === intent.body.id,
     );
     expect(succeeded).toBeDefined();
-    const body = JSON.stringify(succeeded);
-    const post = () =>
-      t.request<{ duplicate: boolean }>('POST', '/api/v2/payments/stripe/webhook', {
-        body,
-        headers: {
-          'content-type': 'application/json',
-          [WEBHOOK_SIGNATURE_HEADER]: signWebhook(
-            sandboxWebhookSecret(t.config.secret),
-            body,
-            Math.floor(Date.now() / 1000),
-          ),
-        },
-      });
+    const post = () => postWebhook(t, succeeded as TPaymentEvent);
     expect((await post()).body).toMatchObject({ duplicate: false });
     expect((await planOf(person)).body).toMatchObject({ kind: 'individual', uploadAllowed: true });
     expect((await post()).body).toMatchObject({ duplicate: true });
@@ -238,11 +227,7 @@ describe('the direct upgrade to the individual plan', () => {
 describe('the free signature quota', () => {
   it('counts the free signatures of the month and refuses one beyond them (402, nothing signed)', async () => {
     // A legacy free sender (uploads, pays nothing) and a new free signer.
-    const sender = await signUp(t, { plan: 'free' });
-    await t.db
-      .update(users)
-      .set({ freeAccountType: 'free_legacy' })
-      .where(eq(users.id, sender.user.id));
+    const sender = await legacyAccount();
     const signer = await signUp(t, { plan: 'free' });
     const pdf = await makeTestPdf();
     const request = async (owner: { token: string }) =>
@@ -294,11 +279,7 @@ describe('the free signature quota', () => {
   });
 
   it("counts only this month's signatures", async () => {
-    const sender = await signUp(t, { plan: 'free' });
-    await t.db
-      .update(users)
-      .set({ freeAccountType: 'free_legacy' })
-      .where(eq(users.id, sender.user.id));
+    const sender = await legacyAccount();
     const signer = await signUp(t, { plan: 'free' });
     const pdf = await makeTestPdf();
     const lastMonth = new Date();

@@ -1,8 +1,16 @@
 import { PAYMENT_SANDBOX } from '@signet/shared/billing/billing.constants';
-import type { TSetupIntent } from '@signet/shared/billing/billing.schema';
+import type { TPaymentEvent, TSetupIntent } from '@signet/shared/billing/billing.schema';
 import { SETUP_INTENT_PARAM } from '@signet/shared/plan/plan.constants';
 import type { TUserPlan } from '@signet/shared/plan/plan.schema';
+import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { jobs } from '../../db/schema/outbox.ts';
+import { PAYMENT_WEBHOOK_JOB } from '../../providers/payments/sandbox.ts';
+import {
+  sandboxWebhookSecret,
+  signWebhook,
+  WEBHOOK_SIGNATURE_HEADER,
+} from '../../providers/payments/signature.ts';
 import type { TestApp } from '../../testing/app.ts';
 
 /** The individual plan the tests buy (seeded by the billing migration). */
@@ -42,5 +50,49 @@ export async function buyIndividualPlan(t: TestApp, who: { token: string }): Pro
     },
   );
   expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  await deliverWebhooks(t, intent.body.id);
   return confirmed.body;
+}
+
+/**
+ * Delivers the sandbox's queued webhooks about setup intent `intentId` to Signet's endpoint, as
+ * the outbox worker would (the test app's worker has no payment handler), and takes them off the
+ * queue; after the confirm call they change nothing.
+ */
+async function deliverWebhooks(t: TestApp, intentId: string): Promise<void> {
+  const rows = await t.db
+    .delete(jobs)
+    .where(
+      and(
+        eq(jobs.kind, PAYMENT_WEBHOOK_JOB),
+        eq(jobs.status, 'pending'),
+        sql`${jobs.payload} -> 'event' -> 'data' -> 'object' -> 'metadata' ->> 'userId' is not null`,
+      ),
+    )
+    .returning();
+  for (const row of rows) {
+    const { event } = row.payload as { event: TPaymentEvent };
+    const res = await postWebhook(t, event);
+    expect(res.status, `webhook ${event.type} of ${intentId}`).toBe(200);
+  }
+}
+
+/** Posts `event` to Signet's payment webhook, signed now as the sandbox provider signs. */
+export function postWebhook(t: TestApp, event: TPaymentEvent) {
+  const body = JSON.stringify(event);
+  return t.request<{ received: boolean; duplicate: boolean }>(
+    'POST',
+    '/api/v2/payments/stripe/webhook',
+    {
+      body,
+      headers: {
+        'content-type': 'application/json',
+        [WEBHOOK_SIGNATURE_HEADER]: signWebhook(
+          sandboxWebhookSecret(t.config.secret),
+          body,
+          Math.floor(Date.now() / 1000),
+        ),
+      },
+    },
+  );
 }
