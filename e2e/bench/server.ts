@@ -6,6 +6,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PAYMENT_SANDBOX } from '@signet/shared/billing/billing.constants';
+import { SETUP_INTENT_PARAM } from '@signet/shared/plan/plan.constants';
 import { startBenchServer } from '../../server/bench/server.ts';
 
 /** Chromium's flags for a benchmark: no sandbox (root in a container), no background traffic. */
@@ -14,7 +16,10 @@ export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-backgro
 export type BenchServer = {
   base: string;
   json: <T>(method: string, path: string, body?: unknown, token?: string) => Promise<T>;
-  /** A fresh account (confirmation mail from the development mailbox); its session token. */
+  /**
+   * A fresh account (confirmation mail from the development mailbox) with the individual plan
+   * (it uploads); its session token.
+   */
   account: () => Promise<string>;
   stop: () => Promise<void>;
 };
@@ -64,11 +69,35 @@ export async function benchServer(name: string, port: number): Promise<BenchServ
           gtc: true,
           lang: 'en',
         });
+        await buyIndividualPlan(session.token);
         return session.token;
       }
       await new Promise((r) => setTimeout(r, 100));
     }
     throw new Error('no confirmation mail');
+  }
+
+  /** The individual plan with the sandbox's success card: the new free plan uploads nothing. */
+  async function buyIndividualPlan(token: string): Promise<void> {
+    const intent = await json<{ redirectUrl: string }>(
+      'POST',
+      '/api/v2/businesses/direct_upgrade/stripe_setup_intent',
+      { plan: 'INDIVIDUAL_V1', cycle: 'monthly', currency: 'EUR' },
+      token,
+    );
+    const card = await fetch(intent.redirectUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ number: PAYMENT_SANDBOX.cards.succeeds }).toString(),
+      redirect: 'manual',
+    });
+    const back = new URL(card.headers.get('location') ?? '', base);
+    await json(
+      'POST',
+      '/api/v2/businesses/direct_upgrade/confirm',
+      { setupIntentId: back.searchParams.get(SETUP_INTENT_PARAM) },
+      token,
+    );
   }
 
   return { base, json, account, stop };

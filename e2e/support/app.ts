@@ -8,7 +8,9 @@ import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
 import { api } from '@signet/shared/api/api';
 import { routeUrl } from '@signet/shared/api/route';
+import { PAYMENT_SANDBOX } from '@signet/shared/billing/billing.constants';
 import type { TLang } from '@signet/shared/i18n/lang.constants';
+import { SETUP_INTENT_PARAM } from '@signet/shared/plan/plan.constants';
 import { SESSION_COOKIE, SESSION_KEYS } from '@signet/shared/session/session.constants';
 import type { TUserLang } from '@signet/shared/user/user.constants';
 
@@ -75,11 +77,20 @@ export type Account = {
   token: string;
 };
 
-/** Registers a confirmed account through the API: request-confirmation, mail link, register. */
+/**
+ * Registers a confirmed account through the API: request-confirmation, mail link, register. A
+ * new account is on the new free plan, which uploads nothing; unless `plan: 'free'` the person
+ * then buys the individual plan with the sandbox's success card ({@link buyIndividualPlan}).
+ */
 export async function createAccount(
   request: APIRequestContext,
   tag: string,
-  names: { firstName?: string; lastName?: string; lang?: TUserLang } = {},
+  names: {
+    firstName?: string;
+    lastName?: string;
+    lang?: TUserLang;
+    plan?: 'free' | 'individual';
+  } = {},
 ): Promise<Account> {
   const email = freshEmail(tag);
   const firstName = names.firstName ?? 'Erika';
@@ -104,7 +115,37 @@ export async function createAccount(
   });
   expect(res.status(), await res.text()).toBe(200);
   const body = (await res.json()) as { token: string };
+  if (names.plan !== 'free') await buyIndividualPlan(request, body.token);
   return { email, password: STRONG_PASSWORD, firstName, lastName, token: body.token };
+}
+
+/** The individual plan the suites buy (seeded by the billing migration). */
+export const INDIVIDUAL_PLAN = 'INDIVIDUAL_V1';
+
+/**
+ * Buys the individual plan through the API as the upgrade page does: the direct upgrade's setup
+ * intent, the sandbox's success card on its card page, the confirm call with the intent the
+ * page returns with.
+ */
+export async function buyIndividualPlan(request: APIRequestContext, token: string): Promise<void> {
+  const headers = { authorization: `Bearer ${token}` };
+  const intent = await request.post(apiPath(api.createDirectSetupIntent), {
+    headers,
+    data: { plan: INDIVIDUAL_PLAN, cycle: 'monthly', currency: 'EUR' },
+  });
+  expect(intent.status(), await intent.text()).toBe(200);
+  const { redirectUrl } = (await intent.json()) as { redirectUrl: string };
+  const card = await request.post(pathOf(redirectUrl), {
+    form: { number: PAYMENT_SANDBOX.cards.succeeds },
+    maxRedirects: 0,
+  });
+  expect(card.status()).toBe(303);
+  const back = new URL(card.headers().location ?? '', 'http://localhost');
+  const confirmed = await request.post(apiPath(api.confirmDirectUpgrade), {
+    headers,
+    data: { setupIntentId: back.searchParams.get(SETUP_INTENT_PARAM) },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
 }
 
 /** `POST /v1/login`: the HTTP status and, on success, the token. */

@@ -35,6 +35,7 @@ const SIGNED_OUT = [
 const SIGNED_IN = [
   '/dashboard',
   '/upload',
+  '/upgrade',
   '/view/{request}',
   '/profile',
   '/profile/settings',

@@ -76,7 +76,14 @@ try {
   const [owner, signer, other] = await db
     .insert(users)
     .values([
-      { email: 'owner@bench.ch', emailVerified: true, firstName: 'Owner', lastName: 'Bench' },
+      // The owner uploads and pays (individual plan).
+      {
+        email: 'owner@bench.ch',
+        emailVerified: true,
+        firstName: 'Owner',
+        lastName: 'Bench',
+        individualPlan: 'INDIVIDUAL_V1',
+      },
       {
         email: 'qes@bench.ch',
         emailVerified: true,

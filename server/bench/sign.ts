@@ -81,6 +81,8 @@ try {
         firstName: i === 0 ? 'Owner' : `Zuzanna${i}`,
         lastName: 'Łukasiewicz',
         lang: 'de' as const,
+        // The owner uploads and pays (individual plan), so the signers' free quota never counts.
+        individualPlan: i === 0 ? 'INDIVIDUAL_V1' : null,
       })),
     )
     .returning({ id: users.id, email: users.email });

@@ -38,8 +38,9 @@ async function seed(dataDir: string): Promise<string[]> {
   try {
     for (let i = 0; i < USERS; i++) {
       const id = `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`;
-      await database.db.execute(sql`insert into users (id, email, email_verified, first_name, last_name, lang)
-        values (${id}, ${`load.user${i}@example.ch`}, true, 'Load', ${`User ${i}`}, 'de')`);
+      // Each uploads, so each has the individual plan (the new free plan uploads nothing).
+      await database.db.execute(sql`insert into users (id, email, email_verified, first_name, last_name, lang, individual_plan)
+        values (${id}, ${`load.user${i}@example.ch`}, true, 'Load', ${`User ${i}`}, 'de', 'INDIVIDUAL_V1')`);
       tokens.push(
         (await createSession(database.db, id, { ip: '127.0.0.1', userAgent: 'load bench' })).token,
       );

@@ -7,6 +7,7 @@ import { businessRoutes } from './businesses/index.ts';
 import { directSignRoutes } from './direct-sign/index.ts';
 import { documentRoutes } from './documents/index.ts';
 import { identificationRoutes } from './identification/index.ts';
+import { planRoutes } from './plans/index.ts';
 import { sealRoutes } from './seals/index.ts';
 import { signatureRequestRoutes } from './signature-requests/index.ts';
 import { signerGroupRoutes } from './signer-groups/index.ts';
@@ -24,6 +25,7 @@ export const routeModules: RouteModule[] = [
   systemRoutes,
   authRoutes,
   userRoutes,
+  planRoutes,
   businessRoutes,
   billingRoutes,
   apiUserRoutes,

@@ -541,6 +541,23 @@ export const updateBusinessBilling = {
   auth: 'user',
 } as const satisfies TEndpoint;
 
+// An individual's plan and its direct upgrade (shared/src/plan)
+export const getUserPlan = {
+  method: 'GET',
+  path: '/v1/user/plan',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const createDirectSetupIntent = {
+  method: 'POST',
+  path: '/v2/businesses/direct_upgrade/stripe_setup_intent',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const confirmDirectUpgrade = {
+  method: 'POST',
+  path: '/v2/businesses/direct_upgrade/confirm',
+  auth: 'user',
+} as const satisfies TEndpoint;
+
 // Direct signing without an account (role nas) and the mobile app (MAB): a module of their own,
 // so only the direct pages' chunk carries them.
 export * from './direct-endpoints.ts';

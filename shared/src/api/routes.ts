@@ -5,6 +5,7 @@ import { businessRoutes } from '../business/business.routes.ts';
 import { directSignRoutes } from '../direct-sign/direct-sign.routes.ts';
 import { documentRoutes, signingRoutes } from '../document/document.routes.ts';
 import { identificationRoutes } from '../identification/identification.routes.ts';
+import { planRoutes } from '../plan/plan.routes.ts';
 import { sealRoutes } from '../seal/seal.routes.ts';
 import { signatureRequestRoutes } from '../signature-request/signature-request.routes.ts';
 import { signerGroupRoutes } from '../signer-group/signer-group.routes.ts';
@@ -55,6 +56,7 @@ export const routes = {
   ...visualSignatureRoutes,
   ...billingRoutes,
   ...pricingRoutes,
+  ...planRoutes,
   ...apiUserRoutes,
   ...signerGroupRoutes,
   ...sealRoutes,

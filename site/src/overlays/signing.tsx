@@ -1,5 +1,6 @@
 import { ApiError } from '@signet/shared/api/browser';
 import type { TBusinessSeal } from '@signet/shared/business/business.schema';
+import { PLAN_ERRORS } from '@signet/shared/plan/plan.constants';
 import type {
   TDocumentSignature,
   TSignPayload,
@@ -12,6 +13,7 @@ import { signingStep } from '../islands/trust/signing-step.ts';
 import { api, call } from '../lib/api.ts';
 import type { TFunction } from '../lib/i18n.ts';
 import { type OverlayContext, openOverlay } from '../stores/modals.ts';
+import { openExhaustedSignaturesOverlay } from './exhausted-signatures.tsx';
 import { openPlaceSignatureOverlay, type TPlaceDocument } from './place-signature.tsx';
 import { SignerFields } from './signer-fields.tsx';
 import { openSigningFailureOverlay } from './signing-failure.tsx';
@@ -101,6 +103,8 @@ async function submitSignature(
     });
     const outcome = signOutcome(result, ctx.requestId);
     if (outcome.ok) openSigningSuccessOverlay(ctx);
+    else if (outcome.code === PLAN_ERRORS.signaturesExhausted)
+      openExhaustedSignaturesOverlay(ctx.t);
     else if (isLockCode(undefined, outcome.code)) openSigningLockedOverlay(ctx, openSigningOverlay);
     else openSigningFailureOverlay(ctx, outcome.code ?? 'UNKNOWN', openSigningOverlay);
   } catch (error) {
@@ -120,7 +124,8 @@ async function submitSignature(
       openSigningTanNotice(ctx.t, 'locked', () => openSigningOverlay(ctx));
     } else if (step.kind === 'upgrade') {
       openUpgradeStandardsDialog(ctx.t, ctx.requestId, step.required);
-    } else if (isLockCode(status, code)) openSigningLockedOverlay(ctx, openSigningOverlay);
+    } else if (code === PLAN_ERRORS.signaturesExhausted) openExhaustedSignaturesOverlay(ctx.t);
+    else if (isLockCode(status, code)) openSigningLockedOverlay(ctx, openSigningOverlay);
     else openSigningFailureOverlay(ctx, code, openSigningOverlay);
   }
 }

@@ -48,6 +48,18 @@ export const users = pgTable(
     freeAccountType: text('free_account_type', { enum: FREE_ACCOUNT_TYPES })
       .notNull()
       .default('free_v1'),
+    /**
+     * The individual plan (a `price_plans` name of tier individual) while it runs, else null;
+     * bought with a direct upgrade (services/billing/direct-upgrade.ts). A new sign-up is on
+     * the new free plan (`free_v1`); accounts from before it keep `free_legacy`.
+     */
+    individualPlan: text('individual_plan'),
+    individualPlanStartedAt: timestamp('individual_plan_started_at', {
+      withTimezone: true,
+      mode: 'date',
+    }),
+    /** The provider's setup intent that started the individual plan (applied once). */
+    individualSetupIntent: text('individual_setup_intent'),
     immutableEidFields: jsonb('immutable_eid_fields').$type<string[]>().notNull().default([]),
     p11SigningName: text('p11_signing_name'),
     p11SigningReason: text('p11_signing_reason'),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { TSessionWithUser } from '@signet/shared/user/user.schema';
 import { expect } from 'vitest';
 import type { TestApp } from '../../testing/app.ts';
+import { buyIndividualPlan } from '../plans/testing.ts';
 
 /** A fresh address per call, so tests never share an account. */
 export function uniqueEmail(prefix = 'user'): string {
@@ -22,10 +23,20 @@ export async function tokenFromMail(t: TestApp, to: string, path: string): Promi
   return token as string;
 }
 
-/** The whole signup: request the mail, follow its link, register. Returns the new session. */
+/**
+ * The whole signup: request the mail, follow its link, register. Returns the new session. A new
+ * account is on the new free plan, which uploads nothing; unless `plan: 'free'` the person then
+ * buys the individual plan with the sandbox's success card (plans/testing.ts), as anyone who
+ * uploads has done.
+ */
 export async function signUp(
   t: TestApp,
-  options: { email?: string; password?: string; firstName?: string } = {},
+  options: {
+    email?: string;
+    password?: string;
+    firstName?: string;
+    plan?: 'free' | 'individual';
+  } = {},
 ): Promise<TSessionWithUser & { email: string; password: string }> {
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? GOOD_PASSWORD;
@@ -45,5 +56,6 @@ export async function signUp(
     },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
+  if (options.plan !== 'free') await buyIndividualPlan(t, res.body);
   return { ...res.body, email, password };
 }

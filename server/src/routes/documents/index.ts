@@ -6,6 +6,7 @@ import { Limiter } from '../../http/limiter.ts';
 import { registerRoute } from '../../http/register.ts';
 import type { AppEnv, RouteModule } from '../../http/types.ts';
 import { withUpload } from '../../http/upload.ts';
+import { assertUploadAllowed } from '../../services/billing/user-plan.ts';
 import { deleteDocument } from '../../services/documents/delete-document.ts';
 import { downloadDocument } from '../../services/documents/download-document.ts';
 import { getDocument } from '../../services/documents/get-document.ts';
@@ -22,8 +23,10 @@ export const documentRoutes: RouteModule = (api, deps) => {
 
   // The body is streamed by withUpload (multipart or base64 JSON, with the upload size limit),
   // not by registerRoute's 1 MB JSON reader: the route is registered without its body schema.
-  registerRoute(api, deps, { ...routes.uploadDocument, body: undefined }, ({ ctx, c }) =>
-    uploads.run(() =>
+  // The plan is checked before the body is read: the new free plan stores nothing.
+  registerRoute(api, deps, { ...routes.uploadDocument, body: undefined }, async ({ ctx, c }) => {
+    await assertUploadAllowed(ctx.db, ctx.principal.userId);
+    return uploads.run(() =>
       withUpload(
         c,
         deps.config.dataDir,
@@ -35,8 +38,8 @@ export const documentRoutes: RouteModule = (api, deps) => {
         },
         (upload) => uploadDocument(ctx, ctx.principal.userId, upload),
       ),
-    ),
-  );
+    );
+  });
 
   registerRoute(api, deps, routes.getDocument, ({ ctx, params }) => getDocument(ctx, params.id));
 

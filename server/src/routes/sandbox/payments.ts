@@ -1,4 +1,5 @@
 import { PAYMENT_SANDBOX } from '@signet/shared/billing/billing.constants';
+import { SETUP_INTENT_PARAM } from '@signet/shared/plan/plan.constants';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { businesses } from '../../db/schema/businesses.ts';
@@ -43,12 +44,16 @@ export function paymentSandboxRoutes(deps: AppDeps): Hono<AppEnv> {
 <label>Card number <input name="number" inputmode="numeric" autocomplete="off" required></label>
 <button>Save card</button></form>
 <p>Test cards: <code>${PAYMENT_SANDBOX.cards.succeeds}</code> succeeds, <code>${PAYMENT_SANDBOX.cards.declined}</code> is declined, <code>${PAYMENT_SANDBOX.cards.confirm}</code> asks for a confirmation.</p>`;
+  // Like Stripe's return_url: the intent's id comes back, so the page can confirm it.
+  const returnTo = (intent: { id: string; returnUrl: string }) =>
+    `${intent.returnUrl}?setup=succeeded&${SETUP_INTENT_PARAM}=${encodeURIComponent(intent.id)}`;
   const gone = () => page('Card', '<p>This card page has expired or does not exist.</p>');
 
   r.get('/setup/:id', async (c) => {
     const intent = await sandboxSetupIntent(deps.db, c.req.param('id'));
     if (!intent || intent.status === 'succeeded') return c.html(gone(), 404);
-    const plan = `${intent.metadata.plan ?? ''}, ${intent.metadata.seats ?? ''} seat(s), ${intent.metadata.cycle ?? ''}`;
+    const { plan: name = '', seats, cycle = '' } = intent.metadata;
+    const plan = seats ? `${name}, ${seats} seat(s), ${cycle}` : `${name}, ${cycle}`;
     return c.html(page('Add a card', `<p>For ${escapeHtml(plan)}.</p>${form(intent.id)}`));
   });
   r.post('/setup/:id', async (c) => {
@@ -57,7 +62,7 @@ export function paymentSandboxRoutes(deps: AppDeps): Hono<AppEnv> {
     const outcome = await submitSandboxCard(deps.db, id, number);
     const intent = await sandboxSetupIntent(deps.db, id);
     if (outcome === 'not_found' || !intent) return c.html(gone(), 404);
-    if (outcome === 'succeeded') return c.redirect(`${intent.returnUrl}?setup=succeeded`, 303);
+    if (outcome === 'succeeded') return c.redirect(returnTo(intent), 303);
     if (outcome === 'requires_action') {
       return c.html(
         page(
@@ -75,7 +80,7 @@ export function paymentSandboxRoutes(deps: AppDeps): Hono<AppEnv> {
     const outcome = await confirmSandboxCard(deps.db, id);
     const intent = await sandboxSetupIntent(deps.db, id);
     if (outcome !== 'succeeded' || !intent) return c.html(gone(), 404);
-    return c.redirect(`${intent.returnUrl}?setup=succeeded`, 303);
+    return c.redirect(returnTo(intent), 303);
   });
 
   // The customer portal (Stripe's billing portal stand-in): the business's invoices and its card.

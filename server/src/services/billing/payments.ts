@@ -23,6 +23,7 @@ import { type PaymentProvider, paymentProviderOf } from '../../providers/payment
 import { siteLink } from '../auth/links.ts';
 import { changeBusiness } from '../businesses/membership.ts';
 import type { ServiceContext } from '../context.ts';
+import { applyDirectUpgradeEvent, DIRECT_UPGRADE_USER } from './direct-upgrade.ts';
 import { requestedDiscounts, takeDiscounts } from './discounts.ts';
 import { findPricePlan } from './price-plans.ts';
 import { businessDiscountsOf, discountOf } from './promo-codes.ts';
@@ -147,6 +148,7 @@ export function subscriptionPeriod(object: TPaymentEvent['data']['object']) {
 
 async function applyEvent(tx: Tx, event: TPaymentEvent, provider: PaymentProvider): Promise<void> {
   const meta = event.data.object.metadata ?? {};
+  if (meta[DIRECT_UPGRADE_USER]) return applyDirectUpgradeEvent(tx, event);
   const businessId = meta.businessId;
   if (!businessId || !/^[0-9a-f-]{36}$/i.test(businessId)) return;
   const [business] = await tx

@@ -9,6 +9,7 @@ import type { CertificateAuthority } from '../../crypto/ca.ts';
 import type { Db } from '../../db/client.ts';
 import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import { AppError } from '../../errors.ts';
+import { assertFreeSignature } from '../billing/user-plan.ts';
 import { settingsForRequest } from '../businesses/settings.ts';
 import type { UserPrincipal } from '../context.ts';
 import { platformCa } from '../pki/platform-ca.ts';
@@ -109,8 +110,12 @@ export async function signRequest(
         completes,
       });
       try {
-        const status = await ctx.db.transaction((tx) =>
-          commitSignature(tx, {
+        const status = await ctx.db.transaction(async (tx) => {
+          // A signer with an account and no paid plan: the free quota (the user row is locked).
+          if (!isDirectSigner(ctx.principal)) {
+            await assertFreeSignature(tx, ctx.principal.userId, id, at);
+          }
+          return commitSignature(tx, {
             loaded,
             snapshot: signingSnapshot(loaded),
             prepared,
@@ -136,8 +141,8 @@ export async function signRequest(
                   },
                 }
               : {}),
-          }),
-        );
+          });
+        });
         if (status === 'SIGNED') buildProtocolSoon(ctx, id);
         return status;
       } catch (e) {

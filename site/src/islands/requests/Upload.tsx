@@ -30,8 +30,8 @@ const PROBLEM_TEXT: Record<TProblem, string> = {
 /**
  * `/upload`: PDFs by drag and drop or the file picker (each uploaded at once, with its own
  * progress bar), title, message, signers (in order or in parallel), observers; then "Send"
- * (create and initiate) or "Save as draft" (create). The server decides whether the caller's
- * plan allows it; a refusal shows the upgrade notice.
+ * (create and initiate) or "Save as draft" (create). On the new free plan (`GET /v1/user/plan`)
+ * or when the server refuses an upload for the plan, the page shows the way to /upgrade instead.
  */
 export default function Upload({ lang }: { lang: TLang }) {
   const t = useMemo(() => getT(lang, 'requests'), [lang]);
@@ -72,6 +72,17 @@ export default function Upload({ lang }: { lang: TLang }) {
     if (planBlocked) alertRef.current?.focus();
   }, [planBlocked]);
 
+  // The new free plan uploads nothing: the page shows the way to the plans instead of the form.
+  useEffect(() => {
+    call(api.getUserPlan)
+      .then((plan) => {
+        if (!plan.uploadAllowed) setPlanBlocked(true);
+      })
+      .catch(() => {
+        // The upload call decides then.
+      });
+  }, []);
+
   const submit = (how: 'send' | 'draft') => {
     setMode(how);
     const draft = { files, title, message, inOrder, signers, observers };
@@ -111,6 +122,24 @@ export default function Upload({ lang }: { lang: TLang }) {
 
   const fieldError = (key: string) => (form.errors as Record<string, string | undefined>)[key];
 
+  if (planBlocked) {
+    return (
+      <div
+        className="acc-alert acc-alert--warn rq-plan"
+        role="alert"
+        tabIndex={-1}
+        ref={alertRef}
+        data-testid="plan-blocked"
+      >
+        <strong>{t('upload.planTitle')}</strong>
+        <p>{t('upload.planBody')}</p>
+        <a className="btn btn--primary" href="/upgrade">
+          {t('upload.planUpgrade')}
+        </a>
+      </div>
+    );
+  }
+
   return (
     <form
       className="rq-upload"
@@ -121,22 +150,7 @@ export default function Upload({ lang }: { lang: TLang }) {
       }}
       aria-busy={form.busy}
     >
-      {planBlocked && (
-        <div
-          className="acc-alert acc-alert--warn rq-plan"
-          role="alert"
-          tabIndex={-1}
-          ref={alertRef}
-          data-testid="plan-blocked"
-        >
-          <strong>{t('upload.planTitle')}</strong>
-          <p>{t('upload.planBody')}</p>
-          <a className="btn btn--primary" href="/upgrade">
-            {t('upload.planUpgrade')}
-          </a>
-        </div>
-      )}
-      {form.alert && !planBlocked && (
+      {form.alert && (
         <div className="acc-alert" role="alert" tabIndex={-1} id={`${id}-alert`}>
           {form.alert}
         </div>

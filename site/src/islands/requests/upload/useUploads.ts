@@ -1,5 +1,6 @@
 import { ApiError } from '@signet/shared/api/browser';
 import { pdfFileProblem } from '@signet/shared/document/document.rules';
+import { PLAN_ERRORS } from '@signet/shared/plan/plan.constants';
 import type { TDocument } from '@signet/shared/signature-request/signature-request.schema';
 import { useState } from 'react';
 import { api, upload } from '../../../lib/api.ts';
@@ -16,12 +17,9 @@ export type TUploadItem = {
   abort: () => void;
 };
 
-/** Codes by which the server says the caller's plan does not allow this (free plan). */
-const PLAN_CODES = new Set(['PLAN_LIMIT', 'FREE_PLAN', 'UPGRADE_REQUIRED', 'PLAN_REQUIRED']);
-
-/** The server refused because of the caller's plan (402 or a plan code): show the upgrade notice. */
+/** The server refused because the caller's plan does not upload (the new free plan). */
 export function isPlanLimit(error: ApiError): boolean {
-  return error.status === 402 || PLAN_CODES.has(error.code);
+  return error.code === PLAN_ERRORS.uploadNotIncluded;
 }
 
 let nextKey = 1;

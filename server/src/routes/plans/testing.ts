@@ -1,0 +1,98 @@
+import { PAYMENT_SANDBOX } from '@signet/shared/billing/billing.constants';
+import type { TPaymentEvent, TSetupIntent } from '@signet/shared/billing/billing.schema';
+import { SETUP_INTENT_PARAM } from '@signet/shared/plan/plan.constants';
+import type { TUserPlan } from '@signet/shared/plan/plan.schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { jobs } from '../../db/schema/outbox.ts';
+import { PAYMENT_WEBHOOK_JOB } from '../../providers/payments/sandbox.ts';
+import {
+  sandboxWebhookSecret,
+  signWebhook,
+  WEBHOOK_SIGNATURE_HEADER,
+} from '../../providers/payments/signature.ts';
+import type { TestApp } from '../../testing/app.ts';
+
+/** The individual plan the tests buy (seeded by the billing migration). */
+export const INDIVIDUAL_PLAN = 'INDIVIDUAL_V1';
+
+/** Enters `number` on the sandbox's card page of `redirectUrl`, as the browser's form posts it. */
+export function enterCard(t: TestApp, redirectUrl: string, number: string) {
+  return t.app.request(new URL(redirectUrl).pathname, {
+    method: 'POST',
+    body: new URLSearchParams({ number }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    redirect: 'manual',
+  });
+}
+
+/**
+ * Buys the individual plan for `who` the way a person does: the direct upgrade's setup intent,
+ * the sandbox's success card on its card page, then the confirm call with the intent the page
+ * returned with. Uploading is then included.
+ */
+export async function buyIndividualPlan(t: TestApp, who: { token: string }): Promise<TUserPlan> {
+  const intent = await t.request<TSetupIntent>(
+    'POST',
+    '/api/v2/businesses/direct_upgrade/stripe_setup_intent',
+    { token: who.token, body: { plan: INDIVIDUAL_PLAN, cycle: 'monthly', currency: 'CHF' } },
+  );
+  expect(intent.status, JSON.stringify(intent.body)).toBe(200);
+  const card = await enterCard(t, intent.body.redirectUrl, PAYMENT_SANDBOX.cards.succeeds);
+  expect(card.status).toBe(303);
+  const back = new URL(card.headers.get('location') ?? '');
+  const confirmed = await t.request<TUserPlan>(
+    'POST',
+    '/api/v2/businesses/direct_upgrade/confirm',
+    {
+      token: who.token,
+      body: { setupIntentId: back.searchParams.get(SETUP_INTENT_PARAM) },
+    },
+  );
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  await deliverWebhooks(t, intent.body.id);
+  return confirmed.body;
+}
+
+/**
+ * Delivers the sandbox's queued webhooks about setup intent `intentId` to Signet's endpoint, as
+ * the outbox worker would (the test app's worker has no payment handler), and takes them off the
+ * queue; after the confirm call they change nothing.
+ */
+async function deliverWebhooks(t: TestApp, intentId: string): Promise<void> {
+  const rows = await t.db
+    .delete(jobs)
+    .where(
+      and(
+        eq(jobs.kind, PAYMENT_WEBHOOK_JOB),
+        eq(jobs.status, 'pending'),
+        sql`${jobs.payload} -> 'event' -> 'data' -> 'object' -> 'metadata' ->> 'userId' is not null`,
+      ),
+    )
+    .returning();
+  for (const row of rows) {
+    const { event } = row.payload as { event: TPaymentEvent };
+    const res = await postWebhook(t, event);
+    expect(res.status, `webhook ${event.type} of ${intentId}`).toBe(200);
+  }
+}
+
+/** Posts `event` to Signet's payment webhook, signed now as the sandbox provider signs. */
+export function postWebhook(t: TestApp, event: TPaymentEvent) {
+  const body = JSON.stringify(event);
+  return t.request<{ received: boolean; duplicate: boolean }>(
+    'POST',
+    '/api/v2/payments/stripe/webhook',
+    {
+      body,
+      headers: {
+        'content-type': 'application/json',
+        [WEBHOOK_SIGNATURE_HEADER]: signWebhook(
+          sandboxWebhookSecret(t.config.secret),
+          body,
+          Math.floor(Date.now() / 1000),
+        ),
+      },
+    },
+  );
+}

@@ -1,0 +1,160 @@
+import { FREE_SIGNATURES_PER_MONTH, PLAN_ERRORS } from '@signet/shared/plan/plan.constants';
+import {
+  freeQuotaApplies,
+  freeSignaturesLeft,
+  planAllowsUpload,
+  quotaPeriod,
+  type TPlanFacts,
+  userPlanKind,
+} from '@signet/shared/plan/plan.rules';
+import type { TUserPlan } from '@signet/shared/plan/plan.schema';
+import { and, count, eq, exists, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import { apiUsers } from '../../db/schema/api-users.ts';
+import { businessMembers } from '../../db/schema/business-members.ts';
+import { signatureRequests } from '../../db/schema/signature-requests.ts';
+import { signers } from '../../db/schema/signers.ts';
+import { users } from '../../db/schema/users.ts';
+import { AppError } from '../../errors.ts';
+import type { ServiceContext } from '../context.ts';
+
+/**
+ * The facts shared's plan rules read of a user, in one statement: the free account type, the
+ * individual plan, and whether they hold a business seat (an accepted membership, or the account
+ * of a business's API user). With `lock`, the user row stays locked until the transaction ends,
+ * so two signatures of one user are counted one after the other.
+ */
+export async function planFacts(
+  db: DbOrTx,
+  userId: string,
+  lock = false,
+): Promise<TPlanFacts & { email: string }> {
+  const seat = or(
+    exists(
+      db.select({ one: sql`1` }).from(businessMembers).where(eq(businessMembers.userId, users.id)),
+    ),
+    exists(db.select({ one: sql`1` }).from(apiUsers).where(eq(apiUsers.userId, users.id))),
+  );
+  const query = db
+    .select({
+      email: users.email,
+      freeAccountType: users.freeAccountType,
+      individualPlan: users.individualPlan,
+      acceptedBusinessInvite: users.acceptedBusinessInvite,
+      seat: sql<boolean>`${seat}`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  const [row] = await (lock ? query.for('update', { of: users }) : query);
+  if (!row) throw new AppError('NOT_FOUND', 404, 'No such user');
+  return {
+    email: row.email,
+    freeAccountType: row.freeAccountType,
+    individualPlan: row.individualPlan,
+    // An invitee who has not answered is not a member yet (business-members.ts).
+    businessSeat: row.seat && row.acceptedBusinessInvite,
+  };
+}
+
+/**
+ * The free signatures `email` made in the quota period of `now`: signatures on requests nobody
+ * pays for — not sent for a business, and whose sender has no individual plan. Counted in SQL.
+ */
+export async function freeSignaturesUsed(db: DbOrTx, email: string, now: Date): Promise<number> {
+  const { start, end } = quotaPeriod(now);
+  const owner = alias(users, 'owner');
+  const [row] = await db
+    .select({ n: count() })
+    .from(signers)
+    .innerJoin(signatureRequests, eq(signatureRequests.id, signers.requestId))
+    .innerJoin(owner, eq(owner.id, signatureRequests.ownerId))
+    .where(
+      and(
+        eq(signers.email, email),
+        isNotNull(signers.signedAt),
+        gte(signers.signedAt, start),
+        lt(signers.signedAt, end),
+        isNull(signatureRequests.businessId),
+        isNull(owner.individualPlan),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Whether nobody pays for request `requestId`: not sent for a business, sender on no plan. */
+async function unpaidRequest(db: DbOrTx, requestId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ businessId: signatureRequests.businessId, plan: users.individualPlan })
+    .from(signatureRequests)
+    .innerJoin(users, eq(users.id, signatureRequests.ownerId))
+    .where(eq(signatureRequests.id, requestId));
+  return !!row && row.businessId === null && row.plan === null;
+}
+
+/** `GET /v1/user/plan`: the caller's plan, whether it uploads, and this month's free quota. */
+export async function getUserPlan(
+  ctx: Pick<ServiceContext, 'db' | 'principal'>,
+  now = new Date(),
+): Promise<TUserPlan> {
+  const facts = await planFacts(ctx.db, ctx.principal.userId);
+  const kind = userPlanKind(facts);
+  let signatures: TUserPlan['signatures'] = null;
+  if (freeQuotaApplies(facts)) {
+    const used = await freeSignaturesUsed(ctx.db, facts.email, now);
+    signatures = {
+      quota: FREE_SIGNATURES_PER_MONTH,
+      used,
+      left: freeSignaturesLeft(used),
+      resetsAt: quotaPeriod(now).end.toISOString(),
+    };
+  }
+  return {
+    kind,
+    name: kind === 'individual' ? facts.individualPlan : null,
+    freeAccountType: facts.freeAccountType,
+    uploadAllowed: planAllowsUpload(facts),
+    signatures,
+  };
+}
+
+/**
+ * Refuses an upload on the new free plan (402 PLAN_UPLOAD_NOT_INCLUDED), before any byte of the
+ * document is read or stored: `POST /v3/documents` and documents given inline to a request.
+ */
+export async function assertUploadAllowed(db: DbOrTx, userId: string): Promise<void> {
+  if (planAllowsUpload(await planFacts(db, userId))) return;
+  throw new AppError(
+    PLAN_ERRORS.uploadNotIncluded,
+    402,
+    'The free plan does not include uploading documents; upgrade to the individual plan.',
+  );
+}
+
+/**
+ * Refuses a signature beyond the free quota (402 FREE_SIGNATURES_EXHAUSTED, details: quota, used,
+ * resetsAt). Runs in the signing transaction with the user row locked, so parallel signatures of
+ * one user cannot both take the last free one. Signatures on paid requests, and users with a paid
+ * plan, are never limited.
+ */
+export async function assertFreeSignature(
+  tx: DbOrTx,
+  userId: string,
+  requestId: string,
+  now: Date,
+): Promise<void> {
+  const facts = await planFacts(tx, userId, true);
+  if (!freeQuotaApplies(facts) || !(await unpaidRequest(tx, requestId))) return;
+  const used = await freeSignaturesUsed(tx, facts.email, now);
+  if (freeSignaturesLeft(used) > 0) return;
+  throw new AppError(
+    PLAN_ERRORS.signaturesExhausted,
+    402,
+    'The free signatures of this month are used up; upgrade to the individual plan.',
+    {
+      quota: FREE_SIGNATURES_PER_MONTH,
+      used,
+      resetsAt: quotaPeriod(now).end.toISOString(),
+    },
+  );
+}

@@ -1,0 +1,40 @@
+import * as ENDPOINTS from '../api/endpoints.ts';
+import { defineRoute } from '../api/route.ts';
+import { ZSetupIntentSchema } from '../billing/billing.schema.ts';
+import {
+  ZDirectSetupIntentRequestSchema,
+  ZDirectUpgradeConfirmSchema,
+  ZUserPlanSchema,
+} from './plan.schema.ts';
+
+const tags = ['billing'] as const;
+
+/** An individual's plan and its direct upgrade (spec sections 2 and 7, Payments). */
+export const planRoutes = {
+  getUserPlan: defineRoute({
+    ...ENDPOINTS.getUserPlan,
+    summary: "The caller's plan: free, individual or a business seat, and what it allows",
+    description:
+      'Whether uploading is included (not on the new free plan: free_v1, free_migrated) and, without a paid plan, the free signatures of this calendar month (UTC).',
+    tags,
+    response: ZUserPlanSchema,
+  }),
+  createDirectSetupIntent: defineRoute({
+    ...ENDPOINTS.createDirectSetupIntent,
+    summary: 'Collect a card for the individual plan at the payment provider',
+    description:
+      "Answers the provider's card page (`redirectUrl`), which returns to /upgrade with `setup_intent`. 422 PLAN_UNKNOWN for a plan that is not an individual plan in this cycle and currency, 409 PLAN_ALREADY_PAID for a business seat or a running individual plan, 503 PAYMENTS_UNAVAILABLE without a provider.",
+    tags,
+    body: ZDirectSetupIntentRequestSchema,
+    response: ZSetupIntentSchema,
+  }),
+  confirmDirectUpgrade: defineRoute({
+    ...ENDPOINTS.confirmDirectUpgrade,
+    summary: 'Start the individual plan once the card page accepted the card',
+    description:
+      "Asks the provider for the caller's setup intent: when it succeeded the individual plan starts (once; the provider's webhook does the same and whichever comes first wins) and the plan is answered. 404 SETUP_INTENT_NOT_FOUND for an intent that is not the caller's, 409 SETUP_INTENT_NOT_SUCCEEDED while the card is not accepted.",
+    tags,
+    body: ZDirectUpgradeConfirmSchema,
+    response: ZUserPlanSchema,
+  }),
+};

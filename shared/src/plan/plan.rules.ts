@@ -1,0 +1,55 @@
+/** Rules of an individual's plan (spec sections 2 and 5). Pure: no database, no DOM. */
+import type { TFreeAccountType } from '../user/user.constants.ts';
+import {
+  FREE_SIGNATURES_PER_MONTH,
+  NEW_FREE_ACCOUNT_TYPES,
+  type TUserPlanKind,
+} from './plan.constants.ts';
+
+/** What the plan rules read of a user. */
+export type TPlanFacts = {
+  freeAccountType: TFreeAccountType;
+  /** The individual plan's name (INDIVIDUAL_…) while it runs, else null. */
+  individualPlan: string | null;
+  /** A member of a business (or its API user): a business seat is a paid plan. */
+  businessSeat: boolean;
+};
+
+/** The user's plan: a business seat first, then the individual plan, else free. */
+export function userPlanKind(facts: TPlanFacts): TUserPlanKind {
+  if (facts.businessSeat) return 'business';
+  if (facts.individualPlan) return 'individual';
+  return 'free';
+}
+
+/** Whether the user is on the new free plan (free_v1 or free_migrated, nothing paid). */
+export function onNewFreePlan(facts: TPlanFacts): boolean {
+  return userPlanKind(facts) === 'free' && NEW_FREE_ACCOUNT_TYPES.includes(facts.freeAccountType);
+}
+
+/** Whether the plan includes uploading documents (every plan but the new free plan). */
+export function planAllowsUpload(facts: TPlanFacts): boolean {
+  return !onNewFreePlan(facts);
+}
+
+/** Whether the free signature quota applies to the user (no paid plan). */
+export function freeQuotaApplies(facts: TPlanFacts): boolean {
+  return userPlanKind(facts) === 'free';
+}
+
+/** Free signatures left of `used` this month (never below 0). */
+export function freeSignaturesLeft(used: number, quota = FREE_SIGNATURES_PER_MONTH): number {
+  return Math.max(0, quota - used);
+}
+
+/** The calendar month (UTC) `now` falls in: the quota's period, [start, end). */
+export function quotaPeriod(now: Date): { start: Date; end: Date } {
+  const y = now.getUTCFullYear();
+  const m = now.getUTCMonth();
+  return { start: new Date(Date.UTC(y, m, 1)), end: new Date(Date.UTC(y, m + 1, 1)) };
+}
+
+/** A price in minor units (cents, Rappen) as `locale` writes it in `currency`. */
+export function formatPrice(minor: number, currency: string, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 100);
+}
