@@ -13,6 +13,15 @@ export type TSubscriptionStart = {
   discounts: TDiscount[];
 };
 
+/** A setup intent at the provider: whether the card was accepted, and our metadata on it. */
+export type TProviderSetupIntent = {
+  id: string;
+  succeeded: boolean;
+  /** The provider's own status word, for the answer when it has not succeeded. */
+  status: string;
+  metadata: Record<string, string>;
+};
+
 /**
  * A payment provider, as Signet uses it: a hosted page that collects a card for a plan (a setup
  * intent), its webhooks as our event shape, verified by their signature, and the subscription
@@ -30,6 +39,12 @@ export type PaymentProvider = {
       email: string;
     },
   ): Promise<{ id: string; url: string }>;
+  /**
+   * A setup intent as the provider sees it now (by the id `createSetupIntent` answered, which
+   * the card page hands back to the return URL as `setup_intent`), or null when it has none:
+   * `id` is the setup intent's own id (the one its webhooks name).
+   */
+  getSetupIntent(db: DbOrTx, id: string): Promise<TProviderSetupIntent | null>;
   /**
    * The event a webhook carries, in our shape (`TPaymentEvent`, still to be validated), or null
    * when its signature does not hold or the body is not JSON: nothing may be applied then.

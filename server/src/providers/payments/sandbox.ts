@@ -41,6 +41,12 @@ export function sandboxPaymentProvider(
         metadata: input.metadata,
         returnUrl: input.returnUrl,
       }),
+    async getSetupIntent(db, intentId) {
+      const intent = await sandboxSetupIntent(db, intentId);
+      if (!intent) return null;
+      const { id, status, metadata } = intent;
+      return { id, status, metadata, succeeded: status === 'succeeded' };
+    },
     parseWebhook(body, signature) {
       if (!verifyWebhook(sandboxWebhookSecret(config.secret), body, signature)) return null;
       try {

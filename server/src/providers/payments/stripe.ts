@@ -1,6 +1,7 @@
 import type { TBillingCycle, TSubscriptionStatus } from '@signet/shared/billing/billing.constants';
 import type { TPaymentEvent } from '@signet/shared/billing/billing.schema';
 import type { TDiscount } from '@signet/shared/billing/pricing.rules';
+import { SETUP_INTENT_PARAM } from '@signet/shared/plan/plan.constants';
 import Stripe from 'stripe';
 import type { Config } from '../../config.ts';
 import type { PaymentProvider } from './provider.ts';
@@ -114,11 +115,29 @@ export function stripePaymentProvider(
         customer_email: input.email,
         metadata: input.metadata,
         setup_intent_data: { metadata: input.metadata },
-        success_url: input.returnUrl,
+        // As the sandbox's card page returns: the session's id comes back as `setup_intent`.
+        success_url: `${input.returnUrl}?setup=succeeded&${SETUP_INTENT_PARAM}={CHECKOUT_SESSION_ID}`,
         cancel_url: input.returnUrl,
       });
       if (!session.url) throw new Error('Stripe answered a checkout session without a url');
       return { id: session.id, url: session.url };
+    },
+    async getSetupIntent(_db, sessionId) {
+      if (!/^cs_[A-Za-z0-9_]+$/.test(sessionId)) return null;
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.retrieve(sessionId);
+      } catch (e) {
+        if (e instanceof Stripe.errors.StripeInvalidRequestError) return null;
+        throw e;
+      }
+      const complete = session.status === 'complete' && session.mode === 'setup';
+      return {
+        id: idOf(session.setup_intent) ?? session.id,
+        succeeded: complete,
+        status: complete ? 'succeeded' : (session.status ?? 'open'),
+        metadata: metadataOf(session as ObjectLike) ?? {},
+      };
     },
     parseWebhook(body, signature) {
       if (!signature || !webhookSecret) return null;

@@ -6,12 +6,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { jobs } from '../../db/schema/outbox.ts';
 import { PAYMENT_WEBHOOK_JOB } from '../../providers/payments/sandbox.ts';
-import {
-  sandboxWebhookSecret,
-  signWebhook,
-  WEBHOOK_SIGNATURE_HEADER,
-} from '../../providers/payments/signature.ts';
+import { DIRECT_UPGRADE_USER } from '../../services/billing/direct-upgrade.ts';
 import type { TestApp } from '../../testing/app.ts';
+import { postWebhook } from '../billing/testing.ts';
 
 /** The individual plan the tests buy (seeded by the billing migration). */
 export const INDIVIDUAL_PLAN = 'INDIVIDUAL_V1';
@@ -66,7 +63,7 @@ async function deliverWebhooks(t: TestApp, intentId: string): Promise<void> {
       and(
         eq(jobs.kind, PAYMENT_WEBHOOK_JOB),
         eq(jobs.status, 'pending'),
-        sql`${jobs.payload} -> 'event' -> 'data' -> 'object' -> 'metadata' ->> 'userId' is not null`,
+        sql`${jobs.payload} -> 'event' -> 'data' -> 'object' -> 'metadata' ->> ${DIRECT_UPGRADE_USER} is not null`,
       ),
     )
     .returning();
@@ -75,24 +72,4 @@ async function deliverWebhooks(t: TestApp, intentId: string): Promise<void> {
     const res = await postWebhook(t, event);
     expect(res.status, `webhook ${event.type} of ${intentId}`).toBe(200);
   }
-}
-
-/** Posts `event` to Signet's payment webhook, signed now as the sandbox provider signs. */
-export function postWebhook(t: TestApp, event: TPaymentEvent) {
-  const body = JSON.stringify(event);
-  return t.request<{ received: boolean; duplicate: boolean }>(
-    'POST',
-    '/api/v2/payments/stripe/webhook',
-    {
-      body,
-      headers: {
-        'content-type': 'application/json',
-        [WEBHOOK_SIGNATURE_HEADER]: signWebhook(
-          sandboxWebhookSecret(t.config.secret),
-          body,
-          Math.floor(Date.now() / 1000),
-        ),
-      },
-    },
-  );
 }

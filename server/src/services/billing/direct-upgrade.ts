@@ -12,7 +12,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { pricePlans } from '../../db/schema/price-plans.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../errors.ts';
-import { createSandboxSetupIntent, sandboxSetupIntent } from '../../providers/payments/sandbox.ts';
+import { type PaymentProvider, paymentProviderOf } from '../../providers/payments/provider.ts';
 import { siteLink } from '../auth/links.ts';
 import type { ServiceContext } from '../context.ts';
 import { getUserPlan, planFacts } from './user-plan.ts';
@@ -25,6 +25,15 @@ export const DIRECT_UPGRADE_USER = 'directUpgradeUserId';
 
 type Ctx = Pick<ServiceContext, 'db' | 'principal' | 'config'>;
 
+/** The configured payment provider, or 503 PAYMENTS_UNAVAILABLE without one. */
+async function providerOf(ctx: Ctx): Promise<PaymentProvider> {
+  const provider = paymentProviderOf(ctx.config);
+  if (!provider) {
+    throw new AppError(BILLING_ERRORS.noPayments, 503, 'No payment provider is configured');
+  }
+  return provider;
+}
+
 /**
  * `POST /v2/businesses/direct_upgrade/stripe_setup_intent`: a setup intent at the provider for
  * the individual plan in the chosen cycle and currency, and the provider's card page. The plan
@@ -34,9 +43,7 @@ export async function createDirectSetupIntent(
   ctx: Ctx,
   input: TDirectSetupIntentRequest,
 ): Promise<TSetupIntent> {
-  if (ctx.config.paymentProvider === 'none') {
-    throw new AppError(BILLING_ERRORS.noPayments, 503, 'No payment provider is configured');
-  }
+  const provider = await providerOf(ctx);
   const userId = ctx.principal.userId;
   if (userPlanKind(await planFacts(ctx.db, userId)) !== 'free') {
     throw new AppError(
@@ -59,7 +66,13 @@ export async function createDirectSetupIntent(
   if (!plan) {
     throw new AppError('PLAN_UNKNOWN', 422, 'No such individual plan in this cycle and currency');
   }
-  const intent = await createSandboxSetupIntent(ctx.db, ctx.config, {
+  const [user] = await ctx.db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  const intent = await provider.createSetupIntent(ctx.db, {
+    currency: plan.currency,
+    email: user?.email ?? '',
     metadata: {
       [DIRECT_UPGRADE_USER]: userId,
       plan: plan.name,
@@ -105,12 +118,13 @@ export async function confirmDirectUpgrade(
   ctx: Ctx,
   input: TDirectUpgradeConfirm,
 ): Promise<TUserPlan> {
+  const provider = await providerOf(ctx);
   const userId = ctx.principal.userId;
-  const intent = await sandboxSetupIntent(ctx.db, input.setupIntentId);
+  const intent = await provider.getSetupIntent(ctx.db, input.setupIntentId);
   if (!intent || intent.metadata[DIRECT_UPGRADE_USER] !== userId || !intent.metadata.plan) {
     throw new AppError('SETUP_INTENT_NOT_FOUND', 404, 'No such setup intent');
   }
-  if (intent.status !== 'succeeded') {
+  if (!intent.succeeded) {
     throw new AppError(PLAN_ERRORS.setupNotSucceeded, 409, 'The card has not been accepted.', {
       status: intent.status,
     });
