@@ -10,6 +10,7 @@ import { BlobNotFoundError } from '../../storage/blob-store.ts';
 import { currentCrls, validationData } from '../pki/revocation.ts';
 import type { LoadedRequest } from '../signature-requests/load-for-actor.ts';
 import type { SigningContext } from './context.ts';
+import { shared } from './signing-batch.ts';
 import { stampPlacement } from './stamp-slot.ts';
 
 /** One document signed in memory: where it came from and the new version. */
@@ -129,7 +130,11 @@ export async function prepareSignature(
     if (crls) {
       signed = await sealDocument(
         signed.bytes,
-        (certificates) => validationData(ctx.db, ca, crls, certificates),
+        // The same certificates in every document a batch seals: their OCSP responses once.
+        (certificates) =>
+          shared(ctx.batch, `validation:${certificatesKey(certificates)}`, () =>
+            validationData(ctx.db, ca, crls, certificates),
+          ),
         stamping,
       );
     }
@@ -151,3 +156,7 @@ export async function prepareSignature(
   stored.catch(() => {});
   return { documents, timestampedAt, level: crls ? 'B-LTA' : 'B-T', stored };
 }
+
+/** Which certificates, as a key: their bytes, in order. */
+const certificatesKey = (certificates: readonly Uint8Array[]): string =>
+  certificates.map((c) => Buffer.from(c).toString('base64')).join(',');

@@ -27,6 +27,7 @@ import type { SigningContext } from './context.ts';
 import { prepareSignature } from './prepare-signature.ts';
 import { buildProtocolSoon } from './protocol-job.ts';
 import { type EntryTrust, SES_TRUST } from './trust-step.ts';
+import { oneCommitAtATime, shared } from './signing-batch.ts';
 import { stampContent } from './visual-signature.ts';
 
 export type TSignPayload = z.output<typeof ZSignPayloadSchema>;
@@ -65,8 +66,9 @@ export async function signRequest(
   const [claimed, first, settings] = await Promise.all([
     markSigning(ctx.db, id, ctx.principal),
     loadRequestForActor(ctx.db, id, ctx.principal).catch((e: unknown) => e as Error),
-    // A direct signer has no account, so no visual signature of their own.
-    isDirectSigner(ctx.principal) ? null : stampSettingsFor(ctx, ctx.principal.userId),
+    // A direct signer has no account, so no visual signature of their own; a seal signs with
+    // its own stamp.
+    isDirectSigner(ctx.principal) || sealing ? null : stampSettingsFor(ctx, ctx.principal.userId),
   ]);
   try {
     for (let attempt = 1; ; attempt++) {
@@ -107,36 +109,41 @@ export async function signRequest(
         completes,
       });
       try {
-        const status = await ctx.db.transaction((tx) =>
-          commitSignature(tx, {
-            loaded,
-            snapshot: signingSnapshot(loaded),
-            prepared,
-            name,
-            ...(entry.signingReason ? { reason: entry.signingReason } : {}),
-            at,
-            trust,
-            meta: ctx.meta,
-            config: ctx.config,
-            ...(ctx.evidence || sealing
-              ? {
-                  evidence: {
-                    ...ctx.evidence,
-                    ...(sealing
-                      ? {
-                          quality: 'SEAL',
-                          certificate: 'seal',
-                          seal: sealing.accountName,
-                          seal_quality: sealing.quality,
-                          on_behalf_of: sealing.businessName,
-                        }
-                      : {}),
-                  },
-                }
-              : {}),
-          }),
+        const status = await oneCommitAtATime(ctx.batch, () =>
+          ctx.db.transaction((tx) =>
+            commitSignature(tx, {
+              loaded,
+              snapshot: signingSnapshot(loaded),
+              prepared,
+              name,
+              ...(entry.signingReason ? { reason: entry.signingReason } : {}),
+              at,
+              trust,
+              meta: ctx.meta,
+              config: ctx.config,
+              ...(ctx.evidence || sealing
+                ? {
+                    evidence: {
+                      ...ctx.evidence,
+                      ...(sealing
+                        ? {
+                            quality: 'SEAL',
+                            certificate: 'seal',
+                            seal: sealing.accountName,
+                            seal_quality: sealing.quality,
+                            on_behalf_of: sealing.businessName,
+                          }
+                        : {}),
+                    },
+                  }
+                : {}),
+            }),
+          ),
         );
-        if (status === 'SIGNED') buildProtocolSoon(ctx, id);
+        if (status === 'SIGNED') {
+          if (ctx.batch) ctx.batch.completed.push(id);
+          else buildProtocolSoon(ctx, id);
+        }
         return status;
       } catch (e) {
         if (!(e instanceof RequestChangedError)) throw e;
@@ -209,7 +216,10 @@ async function assertPart11(
   request: { id: string; businessId: string | null },
   entry: TSignPayload,
 ) {
-  const business = await settingsForRequest(ctx.db, request.id, request.businessId);
+  // The same business for every request of a batch it sends: read once.
+  const business = await shared(ctx.batch, `settings:${request.businessId}`, () =>
+    settingsForRequest(ctx.db, request.id, request.businessId),
+  );
   if (!business?.settings.signatureRequests.part11.enabled) return;
   if (entry.signingName?.trim() && entry.signingReason?.trim()) return;
   throw new AppError(
