@@ -33,8 +33,12 @@ export async function signRequests(
   options: { confirmed?: boolean } = {},
 ): Promise<TSignResult> {
   const trust = await resolveTrust(ctx, batch, options);
-  // What the entries share (see signing-batch.ts).
-  const each: AccountSigningContext = { ...ctx, batch: newSigningBatch() };
+  // What the entries share (see signing-batch.ts); the requests of the entries that are signed
+  // (a refused entry's request is neither read nor marked as being signed).
+  const signed = batch
+    .map((e) => e.signatureRequestId)
+    .filter((id) => !(trust.get(id) instanceof AppError));
+  const each: AccountSigningContext = { ...ctx, batch: newSigningBatch(signed) };
   const outcomes: { result: TEntryResult; error?: AppError }[] = new Array(batch.length);
   let next = 0;
   const lane = async () => {

@@ -9,6 +9,7 @@ import type { CertificateAuthority } from '../../crypto/ca.ts';
 import type { Db } from '../../db/client.ts';
 import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import { AppError } from '../../errors.ts';
+import { rowsOf } from '../../evidence/db-row.ts';
 import { settingsForRequest } from '../businesses/settings.ts';
 import type { UserPrincipal } from '../context.ts';
 import { platformCa } from '../pki/platform-ca.ts';
@@ -19,15 +20,17 @@ import {
   isDirectSigner,
   type LoadedSigner,
   loadRequestForActor,
+  loadRequestsForActor,
   type ParticipantRef,
+  requestNotFound,
 } from '../signature-requests/load-for-actor.ts';
 import { stampSettingsFor } from '../visual-signatures/stamp-settings.ts';
 import { commitSignature, RequestChangedError, signingSnapshot } from './commit-signature.ts';
 import type { SigningContext } from './context.ts';
 import { prepareSignature } from './prepare-signature.ts';
 import { buildProtocolSoon } from './protocol-job.ts';
-import { type EntryTrust, SES_TRUST } from './trust-step.ts';
 import { oneCommitAtATime, shared } from './signing-batch.ts';
+import { type EntryTrust, SES_TRUST } from './trust-step.ts';
 import { stampContent } from './visual-signature.ts';
 
 export type TSignPayload = z.output<typeof ZSignPayloadSchema>;
@@ -63,12 +66,25 @@ export async function signRequest(
   // One statement that only writes for a signer whose turn it is on an open request, so a
   // stranger or an early signer writes nothing (the rules decide below). Sent together with the
   // first read of the request (on PostgreSQL they run side by side).
+  // A batch does both once for all its requests.
+  const principal = ctx.principal;
   const [claimed, first, settings] = await Promise.all([
-    markSigning(ctx.db, id, ctx.principal),
-    loadRequestForActor(ctx.db, id, ctx.principal).catch((e: unknown) => e as Error),
+    ctx.batch
+      ? shared(ctx.batch, 'claims', () =>
+          markSigning(ctx.db, ctx.batch?.requestIds ?? [id], principal),
+        ).then((ids) => ids.has(id.toLowerCase()))
+      : markSigning(ctx.db, [id], principal).then((ids) => ids.size > 0),
+    (ctx.batch && !isDirectSigner(principal)
+      ? shared(ctx.batch, 'requests', () =>
+          loadRequestsForActor(ctx.db, ctx.batch?.requestIds ?? [id], principal),
+        ).then((all) => all.get(id) ?? requestNotFound())
+      : loadRequestForActor(ctx.db, id, principal)
+    ).catch((e: unknown) => e as Error),
     // A direct signer has no account, so no visual signature of their own; a seal signs with
     // its own stamp.
-    isDirectSigner(ctx.principal) || sealing ? null : stampSettingsFor(ctx, ctx.principal.userId),
+    isDirectSigner(principal) || sealing
+      ? null
+      : shared(ctx.batch, 'stamp-settings', () => stampSettingsFor(ctx, principal.userId)),
   ]);
   try {
     for (let attempt = 1; ; attempt++) {
@@ -231,18 +247,29 @@ async function assertPart11(
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Sets `lockedUntil` when the caller is an open signer whose turn it is; true when it did. */
-async function markSigning(db: Db, requestId: string, who: ParticipantRef): Promise<boolean> {
-  if (!UUID.test(requestId)) return false;
+/**
+ * Sets `lockedUntil` on each request where the caller is an open signer whose turn it is; the
+ * ids (lowercase) where it did.
+ */
+async function markSigning(
+  db: Db,
+  requestIds: readonly string[],
+  who: ParticipantRef,
+): Promise<Set<string>> {
+  const ids = [...new Set(requestIds.filter((id) => UUID.test(id)))];
+  if (ids.length === 0) return new Set();
   // The caller's slot: a direct signer's own, or the one matching the account's address.
-  if (isDirectSigner(who) && !UUID.test(who.signerId)) return false;
+  if (isDirectSigner(who) && !UUID.test(who.signerId)) return new Set();
   const slot = isDirectSigner(who)
     ? sql`select 1 from signers s where s.id = ${who.signerId} and s.direct_nonce is not null`
     : sql`select 1 from signers s join users u on u.id = ${who.userId} and lower(u.email) = s.email
         where true`;
   const rows = await db.execute(sql`
     update signature_requests r set locked_until = ${new Date(Date.now() + LOCK_MS)}
-    where r.id = ${requestId} and r.status = 'OPEN' and r.deleted_at is null
+    where r.id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}) and r.status = 'OPEN' and r.deleted_at is null
       and exists (
         ${slot}
         and s.request_id = r.id and s.signed_at is null and s.declined_at is null
@@ -252,5 +279,5 @@ async function markSigning(db: Db, requestId: string, who: ParticipantRef): Prom
           )
       )
     returning r.id`);
-  return ((rows as unknown as { rows?: unknown[] }).rows?.length ?? 0) > 0;
+  return new Set(rowsOf(rows).map((r) => String(r.id)));
 }

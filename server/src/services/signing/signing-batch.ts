@@ -5,6 +5,8 @@
  * validation data (OCSP responses signed once per batch), the same business's settings.
  */
 export type SigningBatch = {
+  /** Every request the batch signs (their claims and first reads are made at once). */
+  requestIds: readonly string[];
   /** Request ids the batch completed (SIGNED), in order. */
   completed: string[];
   /** Results shared by the entries, by key; a failed one is forgotten (the next entry retries). */
@@ -13,7 +15,8 @@ export type SigningBatch = {
   commits: Promise<unknown>;
 };
 
-export const newSigningBatch = (): SigningBatch => ({
+export const newSigningBatch = (requestIds: readonly string[]): SigningBatch => ({
+  requestIds,
   completed: [],
   memo: new Map(),
   commits: Promise.resolve(),
