@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oidDer } from '../../crypto/der.ts';
 import { requestEvents } from '../../db/schema/request-events.ts';
 import { signatureRequests } from '../../db/schema/signature-requests.ts';
+import { users } from '../../db/schema/users.ts';
 import { makeTestPdf } from '../../pdf/make-test-pdf.ts';
 import {
   dumpSignatureCms,
@@ -23,6 +24,10 @@ import {
   qcStatementsOf,
   requireTool,
 } from '../../pdf/test-tools.ts';
+import {
+  loadRequestForActor,
+  loadRequestsForActor,
+} from '../../services/signature-requests/load-for-actor.ts';
 import { as, businessCast } from '../businesses/testing.ts';
 import { createDocumentsTestApp, uploadPdf } from '../documents/testing.ts';
 import { signBatch } from '../signing/testing.ts';
@@ -318,6 +323,24 @@ describe('seals', () => {
       expect(mutool.output.match(/The signature is valid/g) ?? [], mutool.output).toHaveLength(1);
       expect(mutool.output).not.toMatch(/signature is invalid|Digest mismatch/i);
     }
+    // The batch's one read of all its requests gives each what the one-request read gives, and
+    // the same 404 for an unknown id, a malformed one and a stranger.
+    const [account] = await t.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, api.body.accountEmail.toLowerCase()));
+    const who = { userId: account?.id as string };
+    const asked = [ids[3] as string, unknown, 'not-a-uuid', (ids[3] as string).toUpperCase()];
+    const many = await loadRequestsForActor(t.db, asked, who);
+    const one = await loadRequestForActor(t.db, ids[3] as string, who);
+    expect(many.get(asked[0] as string)).toEqual(one);
+    expect(many.get(asked[3] as string)).toEqual(one);
+    expect(many.get(unknown)).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect(many.get('not-a-uuid')).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    const strangers = await loadRequestsForActor(t.db, [ids[3] as string], {
+      userId: cast.stranger.user.id,
+    });
+    expect(strangers.get(ids[3] as string)).toMatchObject({ status: 404, code: 'NOT_FOUND' });
     // Nothing is left marked as being signed; each request has one 'signed' entry in its log and
     // gets its protocol once the batch has answered.
     const rows = await t.db
