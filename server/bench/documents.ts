@@ -10,7 +10,7 @@
  *
  * They are generated on first use into `bench-results/documents/` (ignored by git) and reused.
  * A missing tool is installed with apt-get when running as root (texlive-latex-base,
- * texlive-latex-recommended, libreoffice-writer-nogui, img2pdf, chromium); otherwise the
+ * texlive-latex-recommended, lmodern, libreoffice-writer-nogui, img2pdf, chromium); otherwise the
  * document is skipped with the package to install.
  */
 import { spawnSync } from 'node:child_process';
@@ -43,7 +43,7 @@ export type OnePageName = (typeof ONE_PAGE_NAMES)[number];
 const cacheDir = join(resultsDir, 'documents');
 
 const PACKAGES: Record<string, string> = {
-  pdflatex: 'texlive-latex-base texlive-latex-recommended',
+  pdflatex: 'texlive-latex-base texlive-latex-recommended lmodern',
   soffice: 'libreoffice-writer-nogui',
   img2pdf: 'img2pdf',
   chromium: 'chromium',

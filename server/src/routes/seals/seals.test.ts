@@ -9,16 +9,25 @@ import type {
   TDocument,
   TSignatureRequest,
 } from '@signet/shared/signature-request/signature-request.schema';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oidDer } from '../../crypto/der.ts';
+import { requestEvents } from '../../db/schema/request-events.ts';
+import { signatureRequests } from '../../db/schema/signature-requests.ts';
+import { users } from '../../db/schema/users.ts';
 import { makeTestPdf } from '../../pdf/make-test-pdf.ts';
 import {
   dumpSignatureCms,
+  mutoolVerify,
   pdfsig,
   pdfText,
   qcStatementsOf,
   requireTool,
 } from '../../pdf/test-tools.ts';
+import {
+  loadRequestForActor,
+  loadRequestsForActor,
+} from '../../services/signature-requests/load-for-actor.ts';
 import { as, businessCast } from '../businesses/testing.ts';
 import { createDocumentsTestApp, uploadPdf } from '../documents/testing.ts';
 import { signBatch } from '../signing/testing.ts';
@@ -279,16 +288,87 @@ describe('seals', () => {
       apiUsers: [api.body.username],
     });
     expect(grant.body.apiUsers).toEqual([api.body.username]);
-    const sealed = await call<{ ok: boolean; status_overall: string }[]>('POST', '/v3/sign', batch);
+    // The batch also names a request that does not exist and the first invoice a second time:
+    // those two are refused, the 20 others sealed, every result in the batch's order.
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const mixed = [
+      ...batch.slice(0, 10),
+      { signatureRequestId: unknown, sealAccountName: 'invoices' },
+      ...batch.slice(10),
+      batch[0] as (typeof batch)[number],
+    ];
+    const sealed = await call<
+      { signatureRequestId: string; ok: boolean; status_overall: string; code?: string }[]
+    >('POST', '/v3/sign', mixed);
     expect(sealed.status, JSON.stringify(sealed.body)).toBe(200);
-    expect(sealed.body).toHaveLength(20);
-    expect(sealed.body.every((r) => r.ok && r.status_overall === 'SIGNED')).toBe(true);
-    for (const docId of [docs[0], docs[19]] as string[]) {
+    expect(sealed.body.map((r) => r.signatureRequestId)).toEqual(
+      mixed.map((e) => e.signatureRequestId),
+    );
+    expect(sealed.body[10]).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+    expect(sealed.body[21]?.ok).toBe(false);
+    const done = sealed.body.filter((_, i) => i !== 10 && i !== 21);
+    expect(done.every((r) => r.ok && r.status_overall === 'SIGNED')).toBe(true);
+    // One signature each (the second entry of the first invoice signed nothing), valid for
+    // poppler and MuPDF, then the document time stamp over the whole file (B-LTA).
+    for (const docId of docs) {
       const signed = await download(headers, docId);
-      expect(pdfsig(signed).signatures[0]?.valid).toBe(true);
+      const verdict = pdfsig(signed).signatures;
+      expect(verdict.map((s) => s.totalDocument)).toEqual([false, true]);
+      expect(verdict[0]?.subFilter).toBe('ETSI.CAdES.detached');
+      // poppler 22 lists the document time stamp but does not check RFC 3161 tokens.
+      expect(verdict[1]?.text).toContain('DocumentTimeStamp');
+      expect(verdict[0]?.valid, verdict[0]?.text).toBe(true);
       expect(subjectOf(signed)).toContain('O=Muster AG');
+      const mutool = mutoolVerify(signed);
+      expect(mutool.output.match(/The signature is valid/g) ?? [], mutool.output).toHaveLength(1);
+      expect(mutool.output).not.toMatch(/signature is invalid|Digest mismatch/i);
     }
-  });
+    // The batch's one read of all its requests gives each what the one-request read gives, and
+    // the same 404 for an unknown id, a malformed one and a stranger.
+    const [account] = await t.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, api.body.accountEmail.toLowerCase()));
+    const who = { userId: account?.id as string };
+    const asked = [ids[3] as string, unknown, 'not-a-uuid', (ids[3] as string).toUpperCase()];
+    const many = await loadRequestsForActor(t.db, asked, who);
+    const one = await loadRequestForActor(t.db, ids[3] as string, who);
+    expect(many.get(asked[0] as string)).toEqual(one);
+    expect(many.get(asked[3] as string)).toEqual(one);
+    expect(many.get(unknown)).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect(many.get('not-a-uuid')).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    const strangers = await loadRequestsForActor(t.db, [ids[3] as string], {
+      userId: cast.stranger.user.id,
+    });
+    expect(strangers.get(ids[3] as string)).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    // Nothing is left marked as being signed; each request has one 'signed' entry in its log and
+    // gets its protocol once the batch has answered.
+    const rows = await t.db
+      .select({
+        locked: signatureRequests.lockedUntil,
+        protocol: signatureRequests.protocolBlobKey,
+      })
+      .from(signatureRequests)
+      .where(inArray(signatureRequests.id, ids));
+    expect(rows.every((r) => r.locked === null)).toBe(true);
+    const signedEvents = await t.db
+      .select({ requestId: requestEvents.requestId })
+      .from(requestEvents)
+      .where(and(inArray(requestEvents.requestId, ids), eq(requestEvents.type, 'signed')));
+    expect(signedEvents).toHaveLength(20);
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const built = await t.db
+        .select({ id: signatureRequests.id })
+        .from(signatureRequests)
+        .where(
+          and(inArray(signatureRequests.id, ids), isNotNull(signatureRequests.protocolBlobKey)),
+        );
+      if (built.length === ids.length) break;
+      expect(Date.now() < deadline, `${built.length} of ${ids.length} protocols built`).toBe(true);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }, 180_000);
 
   it('take an image (PNG, JPEG or a self-contained SVG, rasterised) that their stamp shows; anything else is refused and changes nothing', async () => {
     const image = `${seals}/invoices/image`;

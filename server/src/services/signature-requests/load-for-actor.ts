@@ -9,7 +9,7 @@ import type {
   TRequestAction,
   TSignerStatus,
 } from '@signet/shared/signature-request/signature-request.schema';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { documents, type TDocumentRow } from '../../db/schema/documents.ts';
 import { observers } from '../../db/schema/observers.ts';
@@ -159,18 +159,7 @@ export async function loadRequestAsAnyone(
   // whose rows every caller needs) comes first; with `forUpdate` it is locked by that statement,
   // and signers, observers and documents are read by the next one, after the lock is held:
   // a statement that waited for the lock would still see the others as they were before.
-  const parts = sql`
-    (select coalesce(json_agg(row_to_json(s) order by s."order", s.created_at, s.id), '[]')
-       from signers s where s.request_id = ${requestId}) as signers,
-    (select coalesce(json_agg(row_to_json(o) order by o.created_at), '[]')
-       from observers o where o.request_id = ${requestId}) as observers,
-    (select coalesce(json_agg(json_build_object('document', row_to_json(d), 'position', rd.position)
-         order by rd.position, d.created_at), '[]')
-       from request_documents rd join documents d on d.id = rd.document_id
-       where rd.request_id = ${requestId}) as documents,
-    (select coalesce(json_object_agg(u.email, trim(u.first_name || ' ' || u.last_name)), '{}')
-       from users u where u.email in (select s.email from signers s where s.request_id = ${requestId})
-     ) as account_names`;
+  const parts = requestParts(sql`${requestId}`);
   // The caller: an account, or (direct signer) the signer slot of this request.
   const caller = direct
     ? sql`join signers a on a.id = ${direct.signerId} and a.request_id = r.id
@@ -178,12 +167,7 @@ export async function loadRequestAsAnyone(
     : sql`join users a on a.id = ${(principal as ActorRef).userId}`;
   const [head] = rowsOf(
     await tx.execute(sql`
-      select row_to_json(r) as request,
-        a.id as actor_id, a.email as actor_email, coalesce(a.lang, w.lang) as actor_lang,
-        a.first_name as actor_first_name, a.last_name as actor_last_name,
-        json_build_object('id', w.id, 'email', w.email, 'firstName', w.first_name,
-          'lastName', w.last_name, 'lang', w.lang) as owner
-        ${options.forUpdate ? sql`` : sql`, ${parts}`}
+      select ${HEAD} ${options.forUpdate ? sql`` : sql`, ${parts}`}
       from signature_requests r
         ${caller}
         join users w on w.id = r.owner_id
@@ -193,7 +177,69 @@ export async function loadRequestAsAnyone(
   // No such request, a deleted one, or the caller's or the owner's account is gone.
   if (!head) throw requestNotFound();
   const rest = options.forUpdate ? (rowsOf(await tx.execute(sql`select ${parts}`))[0] ?? {}) : head;
+  return loadedFrom(head, rest, direct);
+}
 
+/**
+ * {@link loadRequestForActor} for many requests of one account in one statement (a signing
+ * batch reads all its requests at once): per id, the request or its 404.
+ */
+export async function loadRequestsForActor(
+  tx: DbOrTx,
+  requestIds: readonly string[],
+  principal: ActorRef,
+): Promise<Map<string, LoadedRequest | AppError>> {
+  const ids = [...new Set(requestIds.filter((id) => UUID.test(id)))];
+  const rows = ids.length
+    ? rowsOf(
+        await tx.execute(sql`
+          select r.id as request_id, ${HEAD}, ${requestParts(sql`r.id`)}
+          from signature_requests r
+            join users a on a.id = ${principal.userId}
+            join users w on w.id = r.owner_id
+          where r.id in (${sql.join(
+            ids.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )}) and r.deleted_at is null`),
+      )
+    : [];
+  const byId = new Map(rows.map((row) => [String(row.request_id), row]));
+  const out = new Map<string, LoadedRequest | AppError>();
+  for (const id of requestIds) {
+    const row = byId.get(id.toLowerCase());
+    const loaded = row ? loadedFrom(row, row, null) : null;
+    out.set(id, loaded && loaded.roles.length > 0 ? loaded : requestNotFound());
+  }
+  return out;
+}
+
+/** The request row, the caller (`a`) and the owner (`w`) of one row of `signature_requests r`. */
+const HEAD = sql`row_to_json(r) as request,
+  a.id as actor_id, a.email as actor_email, coalesce(a.lang, w.lang) as actor_lang,
+  a.first_name as actor_first_name, a.last_name as actor_last_name,
+  json_build_object('id', w.id, 'email', w.email, 'firstName', w.first_name,
+    'lastName', w.last_name, 'lang', w.lang) as owner`;
+
+/** Signers, observers, documents and the signers' account names of the request `id`. */
+const requestParts = (id: SQL) => sql`
+  (select coalesce(json_agg(row_to_json(s) order by s."order", s.created_at, s.id), '[]')
+     from signers s where s.request_id = ${id}) as signers,
+  (select coalesce(json_agg(row_to_json(o) order by o.created_at), '[]')
+     from observers o where o.request_id = ${id}) as observers,
+  (select coalesce(json_agg(json_build_object('document', row_to_json(d), 'position', rd.position)
+       order by rd.position, d.created_at), '[]')
+     from request_documents rd join documents d on d.id = rd.document_id
+     where rd.request_id = ${id}) as documents,
+  (select coalesce(json_object_agg(u.email, trim(u.first_name || ' ' || u.last_name)), '{}')
+     from users u where u.email in (select s.email from signers s where s.request_id = ${id})
+   ) as account_names`;
+
+/** A request as loaded for its caller, from the head row and the parts. */
+function loadedFrom(
+  head: Record<string, unknown>,
+  rest: Record<string, unknown>,
+  direct: DirectSignerRef | null,
+): LoadedRequest {
   const request = rowOf(signatureRequests, jsonOf(head.request));
   const actor: RequestActor = {
     kind: direct ? 'nas' : 'user',

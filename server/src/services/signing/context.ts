@@ -5,6 +5,7 @@ import type { Logger } from '../../log.ts';
 import type { PdfPool } from '../../pdf/pool/pool.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { ActorRef, ParticipantRef } from '../signature-requests/load-for-actor.ts';
+import type { SigningBatch } from './signing-batch.ts';
 
 /**
  * What the signing and request-file use cases get: the service context shape (db, blobs, pdf,
@@ -22,6 +23,11 @@ export type SigningContext = {
   meta: EventMeta;
   /** Facts about how the signer was authenticated, added to the 'signed' evidence. */
   evidence?: Record<string, unknown>;
+  /**
+   * Set by a batch (`signRequests`): what its entries share, and the requests it completes,
+   * whose protocols are built once it has answered (without it, each right after its commit).
+   */
+  batch?: SigningBatch;
 };
 
 /** The signing use cases only an account reaches (`POST /v3/sign`, the mobile confirmation). */

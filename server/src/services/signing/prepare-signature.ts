@@ -10,6 +10,7 @@ import { BlobNotFoundError } from '../../storage/blob-store.ts';
 import { currentCrls, validationData } from '../pki/revocation.ts';
 import type { LoadedRequest } from '../signature-requests/load-for-actor.ts';
 import type { SigningContext } from './context.ts';
+import { shared } from './signing-batch.ts';
 import { stampPlacement } from './stamp-slot.ts';
 
 /** One document signed in memory: where it came from and the new version. */
@@ -132,7 +133,11 @@ export async function prepareSignature(
     if (crls) {
       signed = await sealDocument(
         signed.bytes,
-        (certificates) => validationData(ctx.db, ca, crls, certificates),
+        // The same certificates in every document a batch seals: their OCSP responses once.
+        (certificates) =>
+          shared(ctx.batch, `validation:${certificatesKey(certificates)}`, () =>
+            validationData(ctx.db, ca, crls, certificates),
+          ),
         stamping,
       );
     }
@@ -177,3 +182,6 @@ export function fontPlan(loaded: LoadedRequest): { regular: string; bold: string
 }
 
 const unique = (text: string): string => [...new Set(text)].join('');
+/** Which certificates, as a key: their bytes, in order. */
+const certificatesKey = (certificates: readonly Uint8Array[]): string =>
+  certificates.map((c) => Buffer.from(c).toString('base64')).join(',');

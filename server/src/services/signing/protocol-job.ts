@@ -61,10 +61,22 @@ const START_DELAY_MS = 25;
  * layout runs on the protocol thread). Failures are logged; the job retries.
  */
 export function buildProtocolSoon(deps: ProtocolDeps, requestId: string): void {
-  setTimeout(() => {
-    storeProtocolOnce(deps, requestId).catch((err) =>
-      deps.log?.warn({ err, requestId }, 'protocol build failed; the protocol job will retry'),
-    );
+  buildProtocolsSoon(deps, [requestId]);
+}
+
+/**
+ * The same for the requests a batch completed, one after another once the batch has answered:
+ * built while the batch still signs, they would compete with it for the main thread (a batch
+ * of 50 sealed invoices is 50 protocols), and one at a time leaves room for other callers.
+ */
+export function buildProtocolsSoon(deps: ProtocolDeps, requestIds: readonly string[]): void {
+  if (requestIds.length === 0) return;
+  setTimeout(async () => {
+    for (const requestId of requestIds) {
+      await storeProtocolOnce(deps, requestId).catch((err) =>
+        deps.log?.warn({ err, requestId }, 'protocol build failed; the protocol job will retry'),
+      );
+    }
   }, START_DELAY_MS).unref();
 }
 

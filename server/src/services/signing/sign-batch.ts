@@ -2,60 +2,57 @@ import type { ZSignResultSchema } from '@signet/shared/signature-request/signatu
 import type { z } from 'zod';
 import { AppError, isAppError } from '../../errors.ts';
 import type { AccountSigningContext } from './context.ts';
+import { buildProtocolsSoon } from './protocol-job.ts';
 import { signRequest, type TSignPayload } from './sign-request.ts';
-import { resolveTrust } from './trust-step.ts';
+import { newSigningBatch } from './signing-batch.ts';
+import { type BatchTrust, resolveTrust } from './trust-step.ts';
 
 type TSignResult = z.output<typeof ZSignResultSchema>;
+type TEntryResult = TSignResult[number];
+
+/**
+ * Entries of a batch in progress at once. Their commits still run one at a time (see
+ * `oneCommitAtATime`); what overlaps is one entry's PDF work with another's commit and blob
+ * writes (fsync on the writer thread), which would otherwise leave the main thread waiting.
+ */
+const IN_FLIGHT = 3;
 
 /**
  * `POST /v3/sign`: decides first how each entry is signed (its quality; for AES and QES the TAN
  * step and the signer's certificate, see `resolveTrust`, which may answer 428 TAN_REQUIRED for
- * the whole batch), then signs each entry in its own transaction and reports per entry. A
- * refusal (stranger 404, not your turn 409, quality too low 403, …) is that entry's result and
- * the others go on. When no entry could be signed the call itself fails with the first entry's
- * error (status and code), every entry's result in `details.results`: a batch that signed
- * nothing is an error. `confirmed`: the TAN was checked already (the mobile confirmation).
+ * the whole batch), then signs each entry in its own transaction and reports per entry, in the
+ * batch's order. A refusal (stranger 404, not your turn 409, quality too low 403, …) is that
+ * entry's result and the others go on. When no entry could be signed the call itself fails
+ * with the first entry's error (status and code), every entry's result in `details.results`: a
+ * batch that signed nothing is an error. `confirmed`: the TAN was checked already (the mobile
+ * confirmation). The protocols of the requests the batch completes are built once it answers.
  */
 export async function signRequests(
   ctx: AccountSigningContext,
   batch: readonly TSignPayload[],
   options: { confirmed?: boolean } = {},
 ): Promise<TSignResult> {
-  const results: TSignResult = [];
-  let firstError: AppError | undefined;
   const trust = await resolveTrust(ctx, batch, options);
-  for (const entry of batch) {
-    try {
-      const how = trust.get(entry.signatureRequestId);
-      if (how instanceof AppError) throw how;
-      const status = await signRequest(ctx, entry, how);
-      results.push({
-        signatureRequestId: entry.signatureRequestId,
-        ok: true,
-        status_overall: status,
-      });
-    } catch (e) {
-      let error: AppError;
-      // Refusals (4xx) and a time-stamping outage (503) keep their code; the rest is ours.
-      if (isAppError(e) && (e.status < 500 || e.status === 503)) {
-        error = e;
-      } else {
-        ctx.log?.error({ err: e, requestId: entry.signatureRequestId }, 'signing failed');
-        error = new AppError(
-          'SIGNING_FAILED',
-          500,
-          'The signature could not be applied; nothing was changed. Please try again.',
-        );
-      }
-      firstError ??= error;
-      results.push({
-        signatureRequestId: entry.signatureRequestId,
-        ok: false,
-        code: error.code,
-        message: error.message,
-      });
+  // What the entries share (see signing-batch.ts); the requests of the entries that are signed
+  // (a refused entry's request is neither read nor marked as being signed).
+  const signed = batch
+    .map((e) => e.signatureRequestId)
+    .filter((id) => !(trust.get(id) instanceof AppError));
+  const each: AccountSigningContext = { ...ctx, batch: newSigningBatch(signed) };
+  const outcomes: { result: TEntryResult; error?: AppError }[] = new Array(batch.length);
+  let next = 0;
+  const lane = async () => {
+    for (let i = next++; i < batch.length; i = next++) {
+      outcomes[i] = await signEntry(each, batch[i] as TSignPayload, trust);
     }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, batch.length) }, lane));
+  } finally {
+    buildProtocolsSoon(ctx, each.batch?.completed ?? []);
   }
+  const results = outcomes.map((o) => o.result);
+  const firstError = outcomes.find((o) => o.error)?.error;
   if (firstError && results.every((r) => !r.ok)) {
     throw new AppError(
       firstError.code,
@@ -70,4 +67,42 @@ export async function signRequests(
     );
   }
   return results;
+}
+
+/** Signs one entry; its result, and the error when it could not be signed. */
+async function signEntry(
+  ctx: AccountSigningContext,
+  entry: TSignPayload,
+  trust: BatchTrust,
+): Promise<{ result: TEntryResult; error?: AppError }> {
+  try {
+    const how = trust.get(entry.signatureRequestId);
+    if (how instanceof AppError) throw how;
+    const status = await signRequest(ctx, entry, how);
+    return {
+      result: { signatureRequestId: entry.signatureRequestId, ok: true, status_overall: status },
+    };
+  } catch (e) {
+    let error: AppError;
+    // Refusals (4xx) and a time-stamping outage (503) keep their code; the rest is ours.
+    if (isAppError(e) && (e.status < 500 || e.status === 503)) {
+      error = e;
+    } else {
+      ctx.log?.error({ err: e, requestId: entry.signatureRequestId }, 'signing failed');
+      error = new AppError(
+        'SIGNING_FAILED',
+        500,
+        'The signature could not be applied; nothing was changed. Please try again.',
+      );
+    }
+    return {
+      result: {
+        signatureRequestId: entry.signatureRequestId,
+        ok: false,
+        code: error.code,
+        message: error.message,
+      },
+      error,
+    };
+  }
 }

@@ -9,6 +9,7 @@ import type { CertificateAuthority } from '../../crypto/ca.ts';
 import type { Db } from '../../db/client.ts';
 import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import { AppError } from '../../errors.ts';
+import { rowsOf } from '../../evidence/db-row.ts';
 import { assertFreeSignature } from '../billing/user-plan.ts';
 import { settingsForRequest } from '../businesses/settings.ts';
 import type { UserPrincipal } from '../context.ts';
@@ -19,7 +20,9 @@ import {
   assertAction,
   isDirectSigner,
   loadRequestForActor,
+  loadRequestsForActor,
   type ParticipantRef,
+  requestNotFound,
 } from '../signature-requests/load-for-actor.ts';
 import { stampSettingsFor } from '../visual-signatures/stamp-settings.ts';
 import { commitSignature, RequestChangedError, signingSnapshot } from './commit-signature.ts';
@@ -27,6 +30,7 @@ import type { SigningContext } from './context.ts';
 import { assertLinkCanSign } from './link-trust.ts';
 import { prepareSignature } from './prepare-signature.ts';
 import { buildProtocolSoon } from './protocol-job.ts';
+import { oneCommitAtATime, shared } from './signing-batch.ts';
 import { type EntryTrust, platformLegislation, SES_TRUST } from './trust-step.ts';
 import { stampContent } from './visual-signature.ts';
 
@@ -63,11 +67,25 @@ export async function signRequest(
   // One statement that only writes for a signer whose turn it is on an open request, so a
   // stranger or an early signer writes nothing (the rules decide below). Sent together with the
   // first read of the request (on PostgreSQL they run side by side).
+  // A batch does both once for all its requests.
+  const principal = ctx.principal;
   const [claimed, first, settings] = await Promise.all([
-    markSigning(ctx.db, id, ctx.principal),
-    loadRequestForActor(ctx.db, id, ctx.principal).catch((e: unknown) => e as Error),
-    // A direct signer has no account, so no visual signature of their own.
-    isDirectSigner(ctx.principal) ? null : stampSettingsFor(ctx, ctx.principal.userId),
+    ctx.batch
+      ? shared(ctx.batch, 'claims', () =>
+          markSigning(ctx.db, ctx.batch?.requestIds ?? [id], principal),
+        ).then((ids) => ids.has(id.toLowerCase()))
+      : markSigning(ctx.db, [id], principal).then((ids) => ids.size > 0),
+    (ctx.batch && !isDirectSigner(principal)
+      ? shared(ctx.batch, 'requests', () =>
+          loadRequestsForActor(ctx.db, ctx.batch?.requestIds ?? [id], principal),
+        ).then((all) => all.get(id) ?? requestNotFound())
+      : loadRequestForActor(ctx.db, id, principal)
+    ).catch((e: unknown) => e as Error),
+    // A direct signer has no account, so no visual signature of their own; a seal signs with
+    // its own stamp.
+    isDirectSigner(principal) || sealing
+      ? null
+      : shared(ctx.batch, 'stamp-settings', () => stampSettingsFor(ctx, principal.userId)),
   ]);
   try {
     for (let attempt = 1; ; attempt++) {
@@ -110,40 +128,45 @@ export async function signRequest(
         completes,
       });
       try {
-        const status = await ctx.db.transaction(async (tx) => {
-          // A signer with an account and no paid plan: the free quota (the user row is locked).
-          if (!isDirectSigner(ctx.principal)) {
-            await assertFreeSignature(tx, ctx.principal.userId, id, at);
-          }
-          return commitSignature(tx, {
-            loaded,
-            snapshot: signingSnapshot(loaded),
-            prepared,
-            name,
-            ...(entry.signingReason ? { reason: entry.signingReason } : {}),
-            at,
-            trust,
-            meta: ctx.meta,
-            config: ctx.config,
-            ...(ctx.evidence || sealing
-              ? {
-                  evidence: {
-                    ...ctx.evidence,
-                    ...(sealing
-                      ? {
-                          quality: 'SEAL',
-                          certificate: 'seal',
-                          seal: sealing.accountName,
-                          seal_quality: sealing.quality,
-                          on_behalf_of: sealing.businessName,
-                        }
-                      : {}),
-                  },
-                }
-              : {}),
-          });
-        });
-        if (status === 'SIGNED') buildProtocolSoon(ctx, id);
+        const status = await oneCommitAtATime(ctx.batch, () =>
+          ctx.db.transaction(async (tx) => {
+            // A signer with an account and no paid plan: the free quota (the user row is locked).
+            if (!isDirectSigner(ctx.principal)) {
+              await assertFreeSignature(tx, ctx.principal.userId, id, at);
+            }
+            return commitSignature(tx, {
+              loaded,
+              snapshot: signingSnapshot(loaded),
+              prepared,
+              name,
+              ...(entry.signingReason ? { reason: entry.signingReason } : {}),
+              at,
+              trust,
+              meta: ctx.meta,
+              config: ctx.config,
+              ...(ctx.evidence || sealing
+                ? {
+                    evidence: {
+                      ...ctx.evidence,
+                      ...(sealing
+                        ? {
+                            quality: 'SEAL',
+                            certificate: 'seal',
+                            seal: sealing.accountName,
+                            seal_quality: sealing.quality,
+                            on_behalf_of: sealing.businessName,
+                          }
+                        : {}),
+                    },
+                  }
+                : {}),
+            });
+          }),
+        );
+        if (status === 'SIGNED') {
+          if (ctx.batch) ctx.batch.completed.push(id);
+          else buildProtocolSoon(ctx, id);
+        }
         return status;
       } catch (e) {
         if (!(e instanceof RequestChangedError)) throw e;
@@ -201,7 +224,10 @@ async function assertPart11(
   request: { id: string; businessId: string | null },
   entry: TSignPayload,
 ) {
-  const business = await settingsForRequest(ctx.db, request.id, request.businessId);
+  // The same business for every request of a batch it sends: read once.
+  const business = await shared(ctx.batch, `settings:${request.businessId}`, () =>
+    settingsForRequest(ctx.db, request.id, request.businessId),
+  );
   if (!business?.settings.signatureRequests.part11.enabled) return;
   if (entry.signingName?.trim() && entry.signingReason?.trim()) return;
   throw new AppError(
@@ -213,18 +239,29 @@ async function assertPart11(
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Sets `lockedUntil` when the caller is an open signer whose turn it is; true when it did. */
-async function markSigning(db: Db, requestId: string, who: ParticipantRef): Promise<boolean> {
-  if (!UUID.test(requestId)) return false;
+/**
+ * Sets `lockedUntil` on each request where the caller is an open signer whose turn it is; the
+ * ids (lowercase) where it did.
+ */
+async function markSigning(
+  db: Db,
+  requestIds: readonly string[],
+  who: ParticipantRef,
+): Promise<Set<string>> {
+  const ids = [...new Set(requestIds.filter((id) => UUID.test(id)))];
+  if (ids.length === 0) return new Set();
   // The caller's slot: a direct signer's own, or the one matching the account's address.
-  if (isDirectSigner(who) && !UUID.test(who.signerId)) return false;
+  if (isDirectSigner(who) && !UUID.test(who.signerId)) return new Set();
   const slot = isDirectSigner(who)
     ? sql`select 1 from signers s where s.id = ${who.signerId} and s.direct_nonce is not null`
     : sql`select 1 from signers s join users u on u.id = ${who.userId} and lower(u.email) = s.email
         where true`;
   const rows = await db.execute(sql`
     update signature_requests r set locked_until = ${new Date(Date.now() + LOCK_MS)}
-    where r.id = ${requestId} and r.status = 'OPEN' and r.deleted_at is null
+    where r.id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}) and r.status = 'OPEN' and r.deleted_at is null
       and exists (
         ${slot}
         and s.request_id = r.id and s.signed_at is null and s.declined_at is null
@@ -234,5 +271,5 @@ async function markSigning(db: Db, requestId: string, who: ParticipantRef): Prom
           )
       )
     returning r.id`);
-  return ((rows as unknown as { rows?: unknown[] }).rows?.length ?? 0) > 0;
+  return new Set(rowsOf(rows).map((r) => String(r.id)));
 }
