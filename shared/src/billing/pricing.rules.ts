@@ -3,6 +3,7 @@
  * minor units out, every division rounded once (half up) where it happens.
  */
 import type { TBillingCycle } from './billing.constants.ts';
+import { vatProblem } from './billing.rules.ts';
 import {
   CH_VAT_AREA,
   EU_COUNTRIES,
@@ -30,46 +31,12 @@ export function planAmount(plan: { unitAmount: number; perSeat: boolean }, seats
 
 // VAT
 
-/** EU VAT numbers by format: the country prefix (Greece: EL) and the national pattern. */
-const EU_VAT_FORMATS: Record<string, RegExp> = {
-  AT: /^ATU\d{8}$/,
-  BE: /^BE[01]\d{9}$/,
-  BG: /^BG\d{9,10}$/,
-  CY: /^CY\d{8}[A-Z]$/,
-  CZ: /^CZ\d{8,10}$/,
-  DE: /^DE\d{9}$/,
-  DK: /^DK\d{8}$/,
-  EE: /^EE\d{9}$/,
-  ES: /^ES[A-Z0-9]\d{7}[A-Z0-9]$/,
-  FI: /^FI\d{8}$/,
-  FR: /^FR[A-HJ-NP-Z0-9]{2}\d{9}$/,
-  GR: /^EL\d{9}$/,
-  HR: /^HR\d{11}$/,
-  HU: /^HU\d{8}$/,
-  IE: /^IE\d[A-Z0-9+*]\d{5}[A-Z]{1,2}$/,
-  IT: /^IT\d{11}$/,
-  LT: /^LT(\d{9}|\d{12})$/,
-  LU: /^LU\d{8}$/,
-  LV: /^LV\d{11}$/,
-  MT: /^MT\d{8}$/,
-  NL: /^NL\d{9}B\d{2}$/,
-  PL: /^PL\d{10}$/,
-  PT: /^PT\d{9}$/,
-  RO: /^RO\d{2,10}$/,
-  SE: /^SE\d{12}$/,
-  SI: /^SI\d{8}$/,
-  SK: /^SK\d{10}$/,
-};
-
-/** A VAT number as written, without spaces, dots and dashes, upper case. */
-export function normalizeVatNumber(vat: string): string {
-  return vat.replace(/[\s.-]/g, '').toUpperCase();
-}
-
-/** Whether `vat` has the format of an EU VAT number of `country` (format only, not VIES). */
+/**
+ * Whether `vat` has the format of an EU VAT number of `country` (format only, not VIES; the
+ * formats are those of the billing address, `vatProblem`).
+ */
 export function isEuVatNumber(country: string, vat: string): boolean {
-  const format = EU_VAT_FORMATS[country.toUpperCase()];
-  return format ? format.test(normalizeVatNumber(vat)) : false;
+  return isEu(country.toUpperCase()) && vatProblem(country, vat) === null;
 }
 
 /** The VAT on one invoice: whose rate, the rate in basis points, and why. */

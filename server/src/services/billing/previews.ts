@@ -115,12 +115,23 @@ function unusedTime(
   return { kind: 'credit', label: current.name, quantity: daysLeft, unitAmount: amount, amount };
 }
 
-const vatOf = (config: Pick<Config, 'platform'>, input: { country?: string; vat?: string }) =>
+type TCustomer = { country?: string | undefined; vat?: string | null | undefined };
+
+const vatOf = (config: Pick<Config, 'platform'>, input: TCustomer) =>
   vatFor({
     platform: config.platform,
     country: input.country ?? null,
     vatNumber: input.vat ?? null,
   });
+
+/**
+ * Whose VAT a business's preview charges: the country (and VAT number) the call names, else the
+ * business's billing address (`PUT …/billing`), else none (the seller's own country).
+ */
+const customerOf = (
+  input: TCustomer,
+  business: { billingAddress: { country: string; vat?: string | null | undefined } | null },
+): TCustomer => (input.country ? input : (business.billingAddress ?? {}));
 
 /**
  * `POST /v2/businesses/{id}/subscriptions/upgrade/preview` (admin; open while locked): the plan
@@ -153,7 +164,7 @@ export async function upgradePreview(
     seats: input.amountSeats,
     discounts,
     credit: unusedTime(business, current, plan.currency, now),
-    vat: vatOf(ctx.config, input),
+    vat: vatOf(ctx.config, customerOf(input, business)),
     now,
   });
 }
@@ -197,7 +208,7 @@ export async function seatsPreview(
 ): Promise<TPricePreview> {
   const { business } = await readBusiness(ctx, businessId);
   await assertSeatsCoverUse(ctx.db, business.id, input.seats);
-  const vat = vatOf(ctx.config, input);
+  const vat = vatOf(ctx.config, customerOf(input, business));
   const plan = await paidPlanOf(ctx.db, business);
   if (!plan) return trialSeatsPreview(ctx.config, business, input.seats, vat);
 
