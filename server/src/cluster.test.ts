@@ -134,8 +134,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances, one PostgreSQL, on
     database = await openDatabase({ url, migrate: false });
     const hash = await hashPassword(PASSWORD);
     for (const email of [emails.owner, ...emails.signers, emails.observer]) {
-      await database.db.execute(sql`insert into users (email, email_verified, first_name, last_name, lang, password_hash)
-        values (${email}, true, ${email.split('.')[0] ?? 'X'}, 'Cluster', 'en', ${hash})`);
+      // The owner uploads: on the individual plan (a new account's free plan uploads nothing).
+      const plan = email === emails.owner ? 'INDIVIDUAL_V1' : null;
+      await database.db.execute(sql`insert into users (email, email_verified, first_name, last_name, lang, password_hash, individual_plan, individual_plan_started_at)
+        values (${email}, true, ${email.split('.')[0] ?? 'X'}, 'Cluster', 'en', ${hash}, ${plan}, ${plan ? new Date() : null})`);
     }
   }, 120_000);
 
