@@ -130,6 +130,21 @@ describe('the upgrade preview', () => {
     expect(
       (await preview(admin, business.id, { ...PRO, country: 'CH' })).body.dueNow.vat.treatment,
     ).toBe('outside_scope');
+
+    // Without a country in the call, the business's billing address decides.
+    const address = await as(t, admin)('PUT', `/v2/businesses/${business.id}/billing`, {
+      address1: '5 rue de la Paix',
+      city: 'Paris',
+      postalCode: '75002',
+      country: 'FR',
+      vat: 'FR40303265045',
+      currency: 'EUR',
+    });
+    expect(address.status, JSON.stringify(address.body)).toBe(200);
+    expect((await preview(admin, business.id, PRO)).body.dueNow.vat).toMatchObject({
+      country: 'FR',
+      treatment: 'reverse_charge',
+    });
   });
 
   it('refuses unknown plans, seats below the members, bad, expired, used-up and foreign promo codes, and strangers', async () => {
