@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { TSessionWithUser } from '@signet/shared/user/user.schema';
 import { expect } from 'vitest';
 import type { TestApp } from '../../testing/app.ts';
-import { buyIndividualPlan } from '../plans/testing.ts';
+import { giveIndividualPlan } from '../plans/testing.ts';
 
 /** A fresh address per call, so tests never share an account. */
 export function uniqueEmail(prefix = 'user'): string {
@@ -26,8 +26,8 @@ export async function tokenFromMail(t: TestApp, to: string, path: string): Promi
 /**
  * The whole signup: request the mail, follow its link, register. Returns the new session. A new
  * account is on the new free plan, which uploads nothing; unless `plan: 'free'` the person then
- * buys the individual plan with the sandbox's success card (plans/testing.ts), as anyone who
- * uploads has done.
+ * holds the individual plan, as anyone who uploads does (`giveIndividualPlan`: the state a bought
+ * plan leaves, without the card page; the buying itself is tested in plans.test.ts).
  */
 export async function signUp(
   t: TestApp,
@@ -56,9 +56,9 @@ export async function signUp(
     },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  // Only the sandbox has a card page a test can fill in (the Stripe provider's tests stay free).
+  // As before the Stripe provider's tests: only the sandbox could sell the plan, so they stay free.
   if (options.plan !== 'free' && t.config.paymentProvider === 'sandbox') {
-    await buyIndividualPlan(t, res.body);
+    await giveIndividualPlan(t, res.body.user.id);
   }
   return { ...res.body, email, password };
 }
