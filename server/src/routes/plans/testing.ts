@@ -7,10 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { jobs } from '../../db/schema/outbox.ts';
 import { PAYMENT_WEBHOOK_JOB } from '../../providers/payments/sandbox.ts';
-import {
-  DIRECT_UPGRADE_USER,
-  startIndividualPlan,
-} from '../../services/billing/direct-upgrade.ts';
+import { DIRECT_UPGRADE_USER, startIndividualPlan } from '../../services/billing/direct-upgrade.ts';
 import type { TestApp } from '../../testing/app.ts';
 import { postWebhook } from '../billing/testing.ts';
 
@@ -62,7 +59,13 @@ export async function buyIndividualPlan(t: TestApp, who: { token: string }): Pro
  * slower).
  */
 export async function giveIndividualPlan(t: TestApp, userId: string): Promise<void> {
-  await startIndividualPlan(t.db, userId, INDIVIDUAL_PLAN, `seti_fixture_${randomUUID()}`, new Date());
+  await startIndividualPlan(
+    t.db,
+    userId,
+    INDIVIDUAL_PLAN,
+    `seti_fixture_${randomUUID()}`,
+    new Date(),
+  );
 }
 
 /**
