@@ -33,6 +33,8 @@ export const sandboxSubscriptions = pgTable(
     unitAmount: integer('unit_amount').notNull(),
     perSeat: boolean('per_seat').notNull().default(true),
     cardLast4: text('card_last4').notNull(),
+    /** Where every period is counted from (Stripe's `billing_cycle_anchor`); null on older rows. */
+    billingCycleAnchor: timestamp('billing_cycle_anchor', { withTimezone: true, mode: 'date' }),
     periodStart: timestamp('period_start', { withTimezone: true, mode: 'date' }).notNull(),
     periodEnd: timestamp('period_end', { withTimezone: true, mode: 'date' }).notNull(),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),

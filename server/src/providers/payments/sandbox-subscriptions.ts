@@ -1,6 +1,6 @@
 import type { TBillingCycle } from '@signet/shared/billing/billing.constants';
-import { proratedAmount } from '@signet/shared/billing/billing.rules';
 import type { TInvoiceLine, TPaymentEvent } from '@signet/shared/billing/billing.schema';
+import { addMonths, cycleMonths, prorate } from '@signet/shared/billing/pricing.rules';
 import { and, count, desc, eq, lte } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { pricePlans } from '../../db/schema/price-plans.ts';
@@ -20,17 +20,28 @@ import { emitSandboxEvent, sandboxId } from './sandbox-events.ts';
  * provider run, and in test mode the billing clock.
  */
 
-/** The end of a period of `cycle` that starts at `start` (a month's end day clamped, like Stripe). */
-export function periodEndOf(start: Date, cycle: TBillingCycle): Date {
-  const months = cycle === 'yearly' ? 12 : 1;
-  const end = new Date(start);
-  const day = end.getUTCDate();
-  end.setUTCDate(1);
-  end.setUTCMonth(end.getUTCMonth() + months);
-  const last = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
-  end.setUTCDate(Math.min(day, last));
-  return end;
+/**
+ * The `index`-th period (0 = the first) of a subscription whose billing cycle is anchored at
+ * `anchor`: every period is counted from the anchor in calendar months, the day clamped to the
+ * month's end (Stripe's `billing_cycle_anchor`; the previews' `currentPeriod` counts the same way).
+ */
+export function periodAt(anchor: Date, cycle: TBillingCycle, index: number) {
+  const step = cycleMonths(cycle);
+  return { start: addMonths(anchor, index * step), end: addMonths(anchor, (index + 1) * step) };
 }
+
+/** Which period of its anchor a subscription is in (whole cycles of months from the anchor). */
+function periodIndex(sub: TSandboxSubscriptionRow): number {
+  const anchor = anchorOf(sub);
+  const months =
+    (sub.periodStart.getUTCFullYear() - anchor.getUTCFullYear()) * 12 +
+    sub.periodStart.getUTCMonth() -
+    anchor.getUTCMonth();
+  return Math.round(months / cycleMonths(sub.cycle as TBillingCycle));
+}
+
+/** The subscription's billing cycle anchor (rows from before it was kept: their period start). */
+const anchorOf = (sub: TSandboxSubscriptionRow) => sub.billingCycleAnchor ?? sub.periodStart;
 
 /** The subscription as its webhooks carry it (Stripe's fields; Signet reads the business id). */
 function subscriptionObject(sub: TSandboxSubscriptionRow): TPaymentEvent['data']['object'] {
@@ -146,8 +157,9 @@ export async function startSandboxSubscription(
       unitAmount: price.unitAmount,
       perSeat: price.perSeat,
       cardLast4,
+      billingCycleAnchor: start,
       periodStart: start,
-      periodEnd: periodEndOf(start, price.cycle),
+      periodEnd: periodAt(start, price.cycle, 0).end,
       metadata,
     })
     .returning();
@@ -207,9 +219,13 @@ export async function changeSandboxSeats(
   const changed = await updateSubscription(tx, sub.id, { seats });
   if (!changed) return;
   const added = seats - sub.seats;
-  if (sub.perSeat && added > 0) {
-    const full = sub.unitAmount * added;
-    const amount = proratedAmount(full, now, sub.periodStart, sub.periodEnd);
+  const { amount } = prorate(
+    sub.perSeat ? sub.unitAmount * Math.max(0, added) : 0,
+    { start: sub.periodStart, end: sub.periodEnd },
+    now,
+  );
+  // Nothing left to charge (fewer seats, a flat plan, the period's last day): no invoice.
+  if (amount > 0) {
     await invoice(
       tx,
       changed,
@@ -263,8 +279,11 @@ export async function advanceSandboxSubscriptions(
       }
       let current = sub;
       while (current.periodEnd.getTime() <= now.getTime()) {
-        const start = current.periodEnd;
-        const end = periodEndOf(start, current.cycle as TBillingCycle);
+        const { start, end } = periodAt(
+          anchorOf(current),
+          current.cycle as TBillingCycle,
+          periodIndex(current) + 1,
+        );
         const next = await updateSubscription(tx, current.id, {
           periodStart: start,
           periodEnd: end,
@@ -282,7 +301,9 @@ export async function advanceSandboxSubscriptions(
 
 /**
  * Moves the business's running subscription `days` into the past (its period ends sooner), as
- * the test-mode billing clock does before it runs `advanceSandboxSubscriptions`.
+ * the test-mode billing clock does before it runs `advanceSandboxSubscriptions`: the anchor moves,
+ * and the period it is in is counted from the moved anchor again (so it stays the period the
+ * previews compute from the business's plan start, which the clock moves alike).
  */
 export async function rewindSandboxSubscription(
   db: DbOrTx,
@@ -292,9 +313,12 @@ export async function rewindSandboxSubscription(
   const shift = days * 86_400_000;
   const subs = await db.select().from(sandboxSubscriptions).where(running(businessId));
   for (const sub of subs) {
+    const anchor = new Date(anchorOf(sub).getTime() - shift);
+    const { start, end } = periodAt(anchor, sub.cycle as TBillingCycle, periodIndex(sub));
     await updateSubscription(db, sub.id, {
-      periodStart: new Date(sub.periodStart.getTime() - shift),
-      periodEnd: new Date(sub.periodEnd.getTime() - shift),
+      billingCycleAnchor: anchor,
+      periodStart: start,
+      periodEnd: end,
     });
   }
 }

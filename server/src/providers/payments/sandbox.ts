@@ -140,9 +140,12 @@ async function succeed(
     .update(sandboxSetupIntents)
     .set({ status: 'succeeded', cardLast4: last4, lastError: null })
     .where(eq(sandboxSetupIntents.id, intentId));
-  await emit(tx, 'setup_intent.succeeded', { id: intentId, status: 'succeeded', metadata });
+  // One instant for both: the plan's start that Signet reads from the event is the subscription's
+  // billing cycle anchor, so the previews and the provider count the same periods.
+  const now = new Date();
+  await emit(tx, 'setup_intent.succeeded', { id: intentId, status: 'succeeded', metadata }, now);
   // The subscription starts with the card: its first period is invoiced and paid at once.
-  await startSandboxSubscription(tx, metadata, last4);
+  await startSandboxSubscription(tx, metadata, last4, now);
 }
 
 /** The setup intent as the card page shows it. */

@@ -187,7 +187,9 @@ async function applyEvent(tx: Tx, event: TPaymentEvent, provider: PaymentProvide
           trialEndsAt: null,
           nextPlanName: null,
           nextPlanStartsAt: null,
-          seats: Math.max(business.seats, Number(meta.seats) || 1),
+          // The seats paid for (the setup intent's, at least those in use when it was made):
+          // the provider bills these, so the business has these, not the trial's.
+          seats: Number(meta.seats) || business.seats,
         })
         .where(eq(businesses.id, businessId));
       if (plan && meta.userId) {
