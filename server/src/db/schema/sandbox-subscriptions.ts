@@ -1,4 +1,6 @@
 import type { TInvoiceLine } from '@signet/shared/billing/billing.schema';
+import type { TDiscount, TVat } from '@signet/shared/billing/pricing.rules';
+import type { TVatDto } from '@signet/shared/billing/pricing.schema';
 import {
   boolean,
   index,
@@ -38,6 +40,13 @@ export const sandboxSubscriptions = pgTable(
     periodStart: timestamp('period_start', { withTimezone: true, mode: 'date' }).notNull(),
     periodEnd: timestamp('period_end', { withTimezone: true, mode: 'date' }).notNull(),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** The VAT its invoices charge (Stripe: the subscription's tax rate), set by Signet. */
+    vat: jsonb('vat').$type<TVat>(),
+    /** The coupons on it, each with when it is used up (ISO; null: never). */
+    discounts: jsonb('discounts')
+      .$type<(TDiscount & { endsAt: string | null })[]>()
+      .notNull()
+      .default([]),
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -60,6 +69,9 @@ export const sandboxInvoices = pgTable(
     status: text('status').notNull().default('paid'),
     currency: text('currency').notNull(),
     lines: jsonb('lines').$type<TInvoiceLine[]>().notNull(),
+    /** The sum of the lines (net); null on invoices from before VAT was invoiced. */
+    subtotal: integer('subtotal'),
+    vat: jsonb('vat').$type<TVatDto>(),
     total: integer('total').notNull(),
     cardLast4: text('card_last4').notNull(),
     periodStart: timestamp('period_start', { withTimezone: true, mode: 'date' }).notNull(),

@@ -1,5 +1,6 @@
 import type { TPaymentEvent, TWebhookAnswer } from '@signet/shared/billing/billing.schema';
 import { and, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { jobs } from '../../db/schema/outbox.ts';
 import { PAYMENT_WEBHOOK_JOB } from '../../providers/payments/sandbox-events.ts';
 import {
@@ -35,4 +36,21 @@ export async function takeQueuedEvents(t: TestApp): Promise<TPaymentEvent[]> {
     .where(and(eq(jobs.kind, PAYMENT_WEBHOOK_JOB), eq(jobs.status, 'pending')))
     .returning();
   return rows.map((r) => (r.payload as { event: TPaymentEvent }).event);
+}
+
+/**
+ * Delivers the webhooks the sandbox queued to Signet's endpoint as its job would (signed, in
+ * order), and those their handling queued in turn (a card's `setup_intent.succeeded` starts the
+ * subscription, whose invoice and update follow); answers them all.
+ */
+export async function deliverQueued(t: TestApp): Promise<TPaymentEvent[]> {
+  const delivered: TPaymentEvent[] = [];
+  for (let events = await takeQueuedEvents(t); events.length > 0; ) {
+    for (const event of events) {
+      expect((await postWebhook(t, event)).status, event.type).toBe(200);
+      delivered.push(event);
+    }
+    events = await takeQueuedEvents(t);
+  }
+  return delivered;
 }

@@ -1,1 +1,0 @@
-ALTER TABLE "sandbox_subscriptions" ADD COLUMN "billing_cycle_anchor" timestamp with time zone;
