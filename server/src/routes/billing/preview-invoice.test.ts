@@ -2,13 +2,11 @@ import {
   BILLING_CLOCK_PATH,
   BILLING_CYCLES,
   CURRENCIES,
-  PAYMENT_SANDBOX,
 } from '@signet/shared/billing/billing.constants';
 import type {
   TBillingAddress,
   TInvoice,
   TInvoiceList,
-  TSetupIntent,
   TSubscriptionUsage,
 } from '@signet/shared/billing/billing.schema';
 import type { TPricedInvoiceDto, TPricePreview } from '@signet/shared/billing/pricing.schema';
@@ -17,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSandboxPromoCodes } from '../../services/billing/promo-codes.ts';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { as, newBusiness, type Person } from '../businesses/testing.ts';
-import { deliverQueued } from './testing.ts';
+import { buyPlan, deliverQueued } from './testing.ts';
 
 /**
  * The previews promise what the provider then charges (issue 14): for the same plan, seats,
@@ -39,22 +37,8 @@ type Err = { code?: string };
 const base = (id: string) => `/v2/businesses/${id}/subscriptions`;
 const deliver = () => deliverQueued(t);
 
-async function buy(admin: Person, id: string, body: Record<string, unknown>) {
-  const intent = await as(t, admin)<TSetupIntent & Err>(
-    'POST',
-    `${base(id)}/stripe_setup_intent`,
-    body,
-  );
-  expect(intent.status, JSON.stringify(intent.body)).toBe(200);
-  const res = await t.app.request(new URL(intent.body.redirectUrl).pathname, {
-    method: 'POST',
-    body: new URLSearchParams({ number: PAYMENT_SANDBOX.cards.succeeds }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    redirect: 'manual',
-  });
-  expect(res.status).toBe(303);
-  await deliver();
-}
+const buy = (admin: Person, id: string, body: Record<string, unknown>) =>
+  buyPlan(t, admin, id, body);
 
 async function newestInvoice(admin: Person, id: string): Promise<TInvoice | undefined> {
   const list = await as(t, admin)<TInvoiceList>('GET', `${base(id)}/invoices`);

@@ -1,14 +1,9 @@
-import { PAYMENT_SANDBOX } from '@signet/shared/billing/billing.constants';
-import type {
-  TInvoiceList,
-  TSetupIntent,
-  TSubscriptionUsage,
-} from '@signet/shared/billing/billing.schema';
+import type { TInvoiceList, TSubscriptionUsage } from '@signet/shared/billing/billing.schema';
 import type { TBusiness } from '@signet/shared/business/business.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { as, businessCast, type Person } from '../businesses/testing.ts';
-import { deliverQueued } from './testing.ts';
+import { buyPlan, deliverQueued } from './testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,22 +20,13 @@ const upgrade = (who: Person, id: string, body: unknown) =>
 const invoices = (who: Person, id: string) =>
   as(t, who)<TInvoiceList>('GET', `${base(id)}/invoices`);
 
-async function paid(cast: { business: TBusiness; admin: Person }) {
-  const intent = await as(t, cast.admin)<TSetupIntent>(
-    'POST',
-    `${base(cast.business.id)}/stripe_setup_intent`,
-    { plan: 'TEAM_V1', cycle: 'monthly', currency: 'EUR', seats: 3 },
-  );
-  expect(intent.status).toBe(200);
-  const res = await t.app.request(new URL(intent.body.redirectUrl).pathname, {
-    method: 'POST',
-    body: new URLSearchParams({ number: PAYMENT_SANDBOX.cards.succeeds }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    redirect: 'manual',
+const paid = (cast: { business: TBusiness; admin: Person }) =>
+  buyPlan(t, cast.admin, cast.business.id, {
+    plan: 'TEAM_V1',
+    cycle: 'monthly',
+    currency: 'EUR',
+    seats: 3,
   });
-  expect(res.status).toBe(303);
-  await deliverQueued(t);
-}
 
 const PRO = { plan: 'PRO_V1', cycle: 'yearly', currency: 'EUR', amountSeats: 4 } as const;
 
