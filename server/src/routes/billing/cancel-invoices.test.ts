@@ -4,7 +4,6 @@ import type {
   TInvoiceList,
   TPaymentEvent,
   TPortalSession,
-  TSetupIntent,
   TSubscriptionUsage,
 } from '@signet/shared/billing/billing.schema';
 import type { TBusiness } from '@signet/shared/business/business.schema';
@@ -12,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../pdf/test-tools.ts';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { as, businessCast, type Person } from '../businesses/testing.ts';
-import { deliverQueued, nowS, postWebhook } from './testing.ts';
+import { buyPlan, deliverQueued, nowS, postWebhook } from './testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,20 +32,12 @@ async function post(event: TPaymentEvent) {
 /** A business on PRO_V1 monthly in CHF with `seats` seats, paid by the sandbox's success card. */
 async function paidCast(seats = 3) {
   const cast = await businessCast(t);
-  const intent = await as(t, cast.admin)<TSetupIntent>(
-    'POST',
-    `${base(cast.business.id)}/subscriptions/stripe_setup_intent`,
-    { plan: 'PRO_V1', cycle: 'monthly', currency: 'CHF', seats },
-  );
-  expect(intent.status).toBe(200);
-  const res = await t.app.request(new URL(intent.body.redirectUrl).pathname, {
-    method: 'POST',
-    body: new URLSearchParams({ number: PAYMENT_SANDBOX.cards.succeeds }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    redirect: 'manual',
+  await buyPlan(t, cast.admin, cast.business.id, {
+    plan: 'PRO_V1',
+    cycle: 'monthly',
+    currency: 'CHF',
+    seats,
   });
-  expect(res.status).toBe(303);
-  await deliver();
   return cast;
 }
 
