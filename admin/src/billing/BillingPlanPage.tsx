@@ -22,6 +22,7 @@ import { usePageTitle } from '../layout/usePageTitle.ts';
 import { api, call } from '../providers/client.ts';
 import { useConsoleSession, useRefreshConsoleSession } from '../session.ts';
 import { AddSeatsOverlay, useUsage } from './AddSeatsOverlay.tsx';
+import { BillingAddressCard } from './BillingAddressCard.tsx';
 import { CancelSubscription, RevokeCancellation } from './CancelSubscription.tsx';
 import { InvoicesCard } from './InvoicesCard.tsx';
 import { RemoveSeatsDialog } from './RemoveSeatsDialog.tsx';
@@ -96,7 +97,8 @@ function CancelTrial({ id }: { id: string }) {
  * /business/billing/plan (admins): the current plan, how the business pays, when its trial ends
  * and its seats (`GET /v2/businesses/{id}/subscriptions/usage`); the add seats overlay and the
  * remove seats dialog; the cancel subscription dialog or the revoke of a cancelling plan (spec
- * section 4); the cancel trial dialog; the invoices, the card and the customer portal.
+ * section 4); the cancel trial dialog; the invoices, the card and the customer portal; the
+ * billing address.
  */
 export function BillingPlanPage() {
   const translate = useTranslate();
@@ -207,6 +209,7 @@ export function BillingPlanPage() {
         </Card>
       ) : null}
       {usage ? <InvoicesCard id={id} /> : null}
+      {usage && session?.business ? <BillingAddressCard business={session.business} /> : null}
     </Box>
   );
 }

@@ -480,6 +480,11 @@ export const upgradePreview = {
   path: '/v2/businesses/{id}/subscriptions/upgrade/preview',
   auth: 'user',
 } as const satisfies TEndpoint;
+export const upgradeSubscription = {
+  method: 'PUT',
+  path: '/v2/businesses/{id}/subscriptions/upgrade',
+  auth: 'user',
+} as const satisfies TEndpoint;
 export const directUpgradePreview = {
   method: 'POST',
   path: '/v2/businesses/direct_upgrade/preview',

@@ -62,6 +62,8 @@ export const BILLING_ERRORS = {
   noPayments: 'PAYMENTS_UNAVAILABLE',
   notCancellable: 'PLAN_NOT_CANCELLABLE',
   notCancelling: 'PLAN_NOT_CANCELLING',
+  notUpgradable: 'PLAN_NOT_UPGRADABLE',
+  planUnchanged: 'PLAN_UNCHANGED',
   vatInvalid: 'VAT_INVALID',
   vatCountryUnsupported: 'VAT_COUNTRY_UNSUPPORTED',
 } as const;

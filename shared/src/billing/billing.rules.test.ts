@@ -11,7 +11,6 @@ import {
   normalizeVat,
   openWhileLocked,
   planState,
-  proratedAmount,
   trialEnd,
   trialReminderDue,
   vatProblem,
@@ -138,18 +137,5 @@ describe('VAT numbers', () => {
     expect(vatProblem('FR', 'FRXX123456789')).toBeNull();
     expect(vatProblem('FR', 'FRIO123456789')).toBe('invalid');
     expect(vatProblem('US', '12-3456789')).toBe('unsupported');
-  });
-});
-
-describe('proration', () => {
-  const start = at('2026-03-01T00:00:00Z');
-  const end = at('2026-03-31T00:00:00Z');
-  it('charges the part of the period that is left, to the minor unit', () => {
-    expect(proratedAmount(3000, start, start, end)).toBe(3000);
-    expect(proratedAmount(3000, at('2026-03-16T00:00:00Z'), start, end)).toBe(1500);
-    expect(proratedAmount(1000, at('2026-03-21T00:00:00Z'), start, end)).toBe(333);
-    expect(proratedAmount(3000, end, start, end)).toBe(0);
-    expect(proratedAmount(3000, at('2026-04-05T00:00:00Z'), start, end)).toBe(0);
-    expect(proratedAmount(3000, at('2026-02-01T00:00:00Z'), start, end)).toBe(3000);
   });
 });

@@ -162,15 +162,3 @@ export function vatProblem(country: string, vat: string): 'unsupported' | 'inval
   if (!format) return 'unsupported';
   return format.test(normalizeVat(vat)) ? null : 'invalid';
 }
-
-/**
- * The part of `amount` (minor units, for the period `periodStart`–`periodEnd`) that falls between
- * `from` and the period's end, rounded to the nearest minor unit: what a change in the middle of
- * a period costs for the rest of it (0 when `from` is past the end).
- */
-export function proratedAmount(amount: number, from: Date, periodStart: Date, periodEnd: Date) {
-  const whole = periodEnd.getTime() - periodStart.getTime();
-  const left = Math.min(whole, Math.max(0, periodEnd.getTime() - from.getTime()));
-  if (whole <= 0) return 0;
-  return Math.round((amount * left) / whole);
-}

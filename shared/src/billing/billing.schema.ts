@@ -9,7 +9,7 @@ import {
   SUBSCRIPTION_STATUSES,
 } from './billing.constants.ts';
 import { PROMO_CODE_PATTERN, REFERRAL_CODE_PATTERN } from './pricing.constants.ts';
-import { ZDiscountInfoSchema } from './pricing.schema.ts';
+import { ZDiscountInfoSchema, ZVatDtoSchema } from './pricing.schema.ts';
 
 /**
  * One price of a plan (`GET /v2/businesses/price_plans`): a tier in one cycle and currency.
@@ -164,7 +164,10 @@ export const ZInvoiceLineSchema = z.object({
 });
 export type TInvoiceLine = z.infer<typeof ZInvoiceLineSchema>;
 
-/** An invoice of the business at the payment provider (amounts in minor units). */
+/**
+ * An invoice of the business at the payment provider (amounts in minor units): the lines (net,
+ * discounts negative), their sum, the VAT on it and the total.
+ */
 export const ZInvoiceSchema = z.object({
   id: z.string(),
   number: z.string(),
@@ -173,6 +176,9 @@ export const ZInvoiceSchema = z.object({
   periodStart: z.iso.datetime(),
   periodEnd: z.iso.datetime(),
   currency: z.enum(CURRENCIES),
+  subtotal: z.number().int(),
+  /** The VAT charged, as the previews price it (null on invoices from before VAT was invoiced). */
+  vat: ZVatDtoSchema.nullable(),
   total: z.number().int(),
   lines: z.array(ZInvoiceLineSchema),
 });

@@ -1,12 +1,14 @@
 import * as ENDPOINTS from '../api/endpoints.ts';
 import { defineRoute } from '../api/route.ts';
 import { ZBusinessIdParamsSchema } from '../business/business.schema.ts';
+import { ZSubscriptionUsageSchema } from './billing.schema.ts';
 import {
   ZCelloSchema,
   ZPricePreviewSchema,
   ZPromoValidationSchema,
   ZReferralCodeSchema,
   ZSeatsPreviewRequestSchema,
+  ZSubscriptionUpgradeSchema,
   ZUpgradePreviewRequestSchema,
   ZValidatePromoRequestSchema,
 } from './pricing.schema.ts';
@@ -27,6 +29,15 @@ export const pricingRoutes = {
     params,
     body: ZUpgradePreviewRequestSchema,
     response: ZPricePreviewSchema,
+  }),
+  upgradeSubscription: defineRoute({
+    ...ENDPOINTS.upgradeSubscription,
+    summary: 'Change the running paid plan, cycle or seats with the card on file (admin)',
+    description: `What upgrade/preview showed (without country and vat: the billing address's VAT): a new period from now, the unused days of the old plan credited, the code asked for taken, invoiced at once. A cancelling plan runs on. 409 PLAN_NOT_UPGRADABLE without a running paid plan (buy one with stripe_setup_intent), 409 PLAN_UNCHANGED for the plan the business has. 422 PLAN_UNKNOWN, 409 SEATS_BELOW_MEMBERS and the code answers as for the preview. ${PROMO} ${ADMIN}`,
+    tags,
+    params,
+    body: ZSubscriptionUpgradeSchema,
+    response: ZSubscriptionUsageSchema,
   }),
   directUpgradePreview: defineRoute({
     ...ENDPOINTS.directUpgradePreview,

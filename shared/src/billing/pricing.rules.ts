@@ -252,3 +252,85 @@ export function priceInvoice(input: {
   const vat = { ...input.vat, amount: vatAmount(subtotal, input.vat.rate) };
   return { lines, subtotal, vat, total: subtotal + vat.amount };
 }
+
+// The invoices of a subscription (the previews and the provider price them with these)
+
+/** A plan's price as an invoice reads it. */
+export type TPlanPrice = { name: string; unitAmount: number; perSeat: boolean };
+
+/** The line of a plan for `seats` seats over one cycle. */
+export function planLine(plan: TPlanPrice, seats: number): TPriceLine {
+  return {
+    kind: 'plan',
+    label: plan.name,
+    quantity: plan.perSeat ? seats : 1,
+    unitAmount: plan.unitAmount,
+    amount: planAmount(plan, seats),
+  };
+}
+
+/** A discount a business took, with when it is used up (null: never). */
+export type TTakenDiscount = TDiscount & { endsAt: Date | null };
+
+/** The discounts that still apply to an invoice issued at `at`. */
+export function activeDiscounts(taken: readonly TTakenDiscount[], at: Date): TDiscount[] {
+  return taken.filter((d) => d.endsAt === null || d.endsAt.getTime() > at.getTime());
+}
+
+/**
+ * The invoice for `added` seats of a per-seat plan at `now` within `period`: the days left of the
+ * period, then the discounts, then VAT (nothing for a flat plan or fewer seats).
+ */
+export function seatsInvoice(input: {
+  plan: TPlanPrice;
+  added: number;
+  period: { start: Date; end: Date };
+  now: Date;
+  discounts: readonly TDiscount[];
+  currency: string;
+  vat: TVat;
+}): TPricedInvoice & { daysLeft: number; daysInCycle: number } {
+  const { plan, now } = input;
+  const added = Math.max(0, input.added);
+  const p = prorate(plan.perSeat ? plan.unitAmount * added : 0, input.period, now);
+  const charges: TPriceLine[] =
+    p.amount > 0
+      ? [
+          {
+            kind: 'proration',
+            label: plan.name,
+            quantity: added,
+            unitAmount: plan.unitAmount,
+            amount: p.amount,
+          },
+        ]
+      : [];
+  const priced = priceInvoice({
+    charges,
+    discounts: input.discounts,
+    currency: input.currency,
+    vat: input.vat,
+  });
+  return { ...priced, daysLeft: p.daysLeft, daysInCycle: p.daysInCycle };
+}
+
+/**
+ * What the unused days of a plan left at `now` are worth, as a credit line of the invoice that
+ * replaces it (null when nothing is left, or when the new plan is billed in another currency).
+ */
+export function unusedTimeCredit(input: {
+  plan: TPlanPrice & { currency: string };
+  seats: number;
+  period: { start: Date; end: Date };
+  now: Date;
+  currency: string;
+}): TPriceLine | null {
+  if (input.plan.currency !== input.currency) return null;
+  const { amount, daysLeft } = prorate(
+    planAmount(input.plan, input.seats),
+    input.period,
+    input.now,
+  );
+  if (amount === 0) return null;
+  return { kind: 'credit', label: input.plan.name, quantity: daysLeft, unitAmount: amount, amount };
+}

@@ -38,6 +38,16 @@ export const ZUpgradePreviewRequestSchema = z.strictObject({
 });
 export type TUpgradePreviewRequest = z.infer<typeof ZUpgradePreviewRequestSchema>;
 
+/**
+ * `PUT …/subscriptions/upgrade` (spec section 4: preview, then upgrade): the preview's plan,
+ * seats and codes; the VAT is the billing address's, as the invoice charges it.
+ */
+export const ZSubscriptionUpgradeSchema = ZUpgradePreviewRequestSchema.omit({
+  country: true,
+  vat: true,
+});
+export type TSubscriptionUpgrade = z.infer<typeof ZSubscriptionUpgradeSchema>;
+
 /** `POST …/subscriptions/seats/preview` (spec: seats); `country` and `vat` as for the upgrade. */
 export const ZSeatsPreviewRequestSchema = z.strictObject({
   seats: z.number().int().min(1).max(MAX_SEATS),

@@ -1,4 +1,6 @@
 import type { TInvoiceLine } from '@signet/shared/billing/billing.schema';
+import type { TDiscount, TVat } from '@signet/shared/billing/pricing.rules';
+import type { TVatDto } from '@signet/shared/billing/pricing.schema';
 import {
   boolean,
   index,
@@ -33,9 +35,18 @@ export const sandboxSubscriptions = pgTable(
     unitAmount: integer('unit_amount').notNull(),
     perSeat: boolean('per_seat').notNull().default(true),
     cardLast4: text('card_last4').notNull(),
+    /** Where every period is counted from (Stripe's `billing_cycle_anchor`); null on older rows. */
+    billingCycleAnchor: timestamp('billing_cycle_anchor', { withTimezone: true, mode: 'date' }),
     periodStart: timestamp('period_start', { withTimezone: true, mode: 'date' }).notNull(),
     periodEnd: timestamp('period_end', { withTimezone: true, mode: 'date' }).notNull(),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** The VAT its invoices charge (Stripe: the subscription's tax rate), set by Signet. */
+    vat: jsonb('vat').$type<TVat>(),
+    /** The coupons on it, each with when it is used up (ISO; null: never). */
+    discounts: jsonb('discounts')
+      .$type<(TDiscount & { endsAt: string | null })[]>()
+      .notNull()
+      .default([]),
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -58,6 +69,9 @@ export const sandboxInvoices = pgTable(
     status: text('status').notNull().default('paid'),
     currency: text('currency').notNull(),
     lines: jsonb('lines').$type<TInvoiceLine[]>().notNull(),
+    /** The sum of the lines (net); null on invoices from before VAT was invoiced. */
+    subtotal: integer('subtotal'),
+    vat: jsonb('vat').$type<TVatDto>(),
     total: integer('total').notNull(),
     cardLast4: text('card_last4').notNull(),
     periodStart: timestamp('period_start', { withTimezone: true, mode: 'date' }).notNull(),

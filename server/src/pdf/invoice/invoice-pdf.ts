@@ -1,5 +1,6 @@
 import { PDF, rgb } from '@libpdf/core';
 import type { TBillingAddress } from '@signet/shared/billing/billing.schema';
+import type { TVatDto } from '@signet/shared/billing/pricing.schema';
 import type { TSandboxInvoiceRow } from '../../db/schema/sandbox-subscriptions.ts';
 import { embedFont, printable } from '../stamp/fonts.ts';
 
@@ -26,6 +27,15 @@ export function formatMinor(amount: number, currency: string): string {
 }
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The VAT line's words: the rate and country, or why none is charged. */
+function vatLabel(vat: TVatDto): string {
+  if (vat.treatment === 'reverse_charge') {
+    return `VAT 0% (${vat.country}): reverse charge, VAT to be accounted for by the recipient`;
+  }
+  if (vat.treatment === 'outside_scope') return `VAT 0% (${vat.country}): outside the scope of VAT`;
+  return `VAT ${vat.rate / 100}% (${vat.country})`;
+}
 
 /** The invoice for `business` (its name and billing address, when it has one). */
 export async function buildInvoicePdf(
@@ -98,6 +108,12 @@ export async function buildInvoicePdf(
     right(formatMinor(item.amount, invoice.currency));
   }
   y -= 8;
+  if (invoice.vat) {
+    line('Subtotal');
+    right(formatMinor(invoice.subtotal ?? invoice.total, invoice.currency));
+    line(vatLabel(invoice.vat));
+    right(formatMinor(invoice.vat.amount, invoice.currency));
+  }
   line('Total', { strong: true, size: 12 });
   right(formatMinor(invoice.total, invoice.currency), 12, true);
   y -= 10;

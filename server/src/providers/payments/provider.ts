@@ -1,5 +1,5 @@
 import type { TCurrency } from '@signet/shared/billing/billing.constants';
-import type { TDiscount } from '@signet/shared/billing/pricing.rules';
+import type { TTakenDiscount, TVat } from '@signet/shared/billing/pricing.rules';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 
@@ -9,8 +9,12 @@ export type TSubscriptionStart = {
   setupIntentId: string;
   /** Our metadata of the setup intent (business, plan, cycle, currency, seats, codes). */
   metadata: Record<string, string>;
-  /** The discounts the business took with the plan. */
-  discounts: TDiscount[];
+  /** The discounts the business took with the plan, with when each is used up. */
+  discounts: TTakenDiscount[];
+  /** The plan's start as Signet recorded it: the billing cycle anchor. */
+  startAt: Date;
+  /** The VAT its invoices charge (the business's billing address; the previews charge it too). */
+  vat: TVat;
 };
 
 /** A setup intent at the provider: whether the card was accepted, and our metadata on it. */
@@ -51,10 +55,14 @@ export type PaymentProvider = {
    */
   parseWebhook(body: string, signature: string | undefined): unknown;
   /**
-   * Starts the subscription of a setup intent that succeeded (a job, outside the webhook's
-   * transaction); absent where the provider starts it itself (the sandbox).
+   * Where the subscription of a setup intent that succeeded starts: `job` for a provider called
+   * over the network (outside the webhook's transaction, with the worker's retries), `webhook`
+   * for the sandbox, which lives in our database (within the webhook's transaction, once the
+   * discounts are taken).
    */
-  startSubscription?(start: TSubscriptionStart): Promise<void>;
+  startsSubscriptionIn: 'job' | 'webhook';
+  /** Starts the subscription of a setup intent that succeeded. */
+  startSubscription(start: TSubscriptionStart, db: DbOrTx): Promise<void>;
 };
 
 const made = new WeakMap<object, Promise<PaymentProvider>>();

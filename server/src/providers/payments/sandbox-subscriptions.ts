@@ -1,6 +1,18 @@
 import type { TBillingCycle } from '@signet/shared/billing/billing.constants';
-import { proratedAmount } from '@signet/shared/billing/billing.rules';
 import type { TInvoiceLine, TPaymentEvent } from '@signet/shared/billing/billing.schema';
+import {
+  activeDiscounts,
+  addMonths,
+  cycleMonths,
+  planLine,
+  priceInvoice,
+  seatsInvoice,
+  type TPricedInvoice,
+  type TTakenDiscount,
+  type TVat,
+  unusedTimeCredit,
+  vatFor,
+} from '@signet/shared/billing/pricing.rules';
 import { and, count, desc, eq, lte } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { pricePlans } from '../../db/schema/price-plans.ts';
@@ -20,17 +32,28 @@ import { emitSandboxEvent, sandboxId } from './sandbox-events.ts';
  * provider run, and in test mode the billing clock.
  */
 
-/** The end of a period of `cycle` that starts at `start` (a month's end day clamped, like Stripe). */
-export function periodEndOf(start: Date, cycle: TBillingCycle): Date {
-  const months = cycle === 'yearly' ? 12 : 1;
-  const end = new Date(start);
-  const day = end.getUTCDate();
-  end.setUTCDate(1);
-  end.setUTCMonth(end.getUTCMonth() + months);
-  const last = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
-  end.setUTCDate(Math.min(day, last));
-  return end;
+/**
+ * The `index`-th period (0 = the first) of a subscription whose billing cycle is anchored at
+ * `anchor`: every period is counted from the anchor in calendar months, the day clamped to the
+ * month's end (Stripe's `billing_cycle_anchor`; the previews' `currentPeriod` counts the same way).
+ */
+export function periodAt(anchor: Date, cycle: TBillingCycle, index: number) {
+  const step = cycleMonths(cycle);
+  return { start: addMonths(anchor, index * step), end: addMonths(anchor, (index + 1) * step) };
 }
+
+/** Which period of its anchor a subscription is in (whole cycles of months from the anchor). */
+function periodIndex(sub: TSandboxSubscriptionRow): number {
+  const anchor = anchorOf(sub);
+  const months =
+    (sub.periodStart.getUTCFullYear() - anchor.getUTCFullYear()) * 12 +
+    sub.periodStart.getUTCMonth() -
+    anchor.getUTCMonth();
+  return Math.round(months / cycleMonths(sub.cycle as TBillingCycle));
+}
+
+/** The subscription's billing cycle anchor (rows from before it was kept: their period start). */
+const anchorOf = (sub: TSandboxSubscriptionRow) => sub.billingCycleAnchor ?? sub.periodStart;
 
 /** The subscription as its webhooks carry it (Stripe's fields; Signet reads the business id). */
 function subscriptionObject(sub: TSandboxSubscriptionRow): TPaymentEvent['data']['object'] {
@@ -61,14 +84,36 @@ async function updateSubscription(
   return row;
 }
 
-const amountOf = (sub: Pick<TSandboxSubscriptionRow, 'unitAmount' | 'perSeat' | 'seats'>) =>
-  sub.perSeat ? sub.unitAmount * sub.seats : sub.unitAmount;
+/** The coupons of a subscription as the price rules read them. */
+const discountsOf = (sub: TSandboxSubscriptionRow): TTakenDiscount[] =>
+  sub.discounts.map((d) => ({ ...d, endsAt: d.endsAt ? new Date(d.endsAt) : null }));
 
-/** Issues an invoice paid at once by the subscription's card (numbered per business). */
+/** The VAT of a subscription (rows from before it was kept: the EU seller's own). */
+const vatOf = (sub: TSandboxSubscriptionRow): TVat => sub.vat ?? vatFor({ platform: 'EU' });
+
+/** One line of an invoice as the provider prints it. */
+const invoiceLine = (line: TPricedInvoice['lines'][number]): TInvoiceLine => ({
+  description:
+    line.kind === 'proration'
+      ? `${line.label}: ${line.quantity} more seat(s) for the rest of the period`
+      : line.kind === 'discount'
+        ? `Discount ${line.label}`
+        : line.kind === 'credit'
+          ? `Unused time on ${line.label} (${line.quantity} days)`
+          : line.label,
+  quantity: line.quantity,
+  unitAmount: line.unitAmount,
+  amount: line.amount,
+});
+
+/**
+ * Issues an invoice paid at once by the subscription's card (numbered per business): the lines,
+ * the discounts and the VAT as the shared price rules priced them — the previews' rules.
+ */
 async function invoice(
   tx: DbOrTx,
   sub: TSandboxSubscriptionRow,
-  lines: TInvoiceLine[],
+  priced: TPricedInvoice,
   period: { start: Date; end: Date },
   now: Date,
 ): Promise<void> {
@@ -78,15 +123,16 @@ async function invoice(
     .where(eq(sandboxInvoices.businessId, sub.businessId));
   const number = `TEST-${sub.businessId.slice(0, 8).toUpperCase()}-${String((issued?.n ?? 0) + 1).padStart(4, '0')}`;
   const id = sandboxId('in');
-  const total = lines.reduce((sum, line) => sum + line.amount, 0);
   await tx.insert(sandboxInvoices).values({
     id,
     businessId: sub.businessId,
     subscriptionId: sub.id,
     number,
     currency: sub.currency,
-    lines,
-    total,
+    lines: priced.lines.map(invoiceLine),
+    subtotal: priced.subtotal,
+    vat: priced.vat,
+    total: priced.total,
     cardLast4: sub.cardLast4,
     periodStart: period.start,
     periodEnd: period.end,
@@ -100,24 +146,41 @@ async function invoice(
   );
 }
 
-const periodLine = (sub: TSandboxSubscriptionRow): TInvoiceLine => ({
-  description: `${sub.plan} (${sub.cycle})`,
-  quantity: sub.perSeat ? sub.seats : 1,
-  unitAmount: sub.unitAmount,
-  amount: amountOf(sub),
-});
+/** The invoice of one whole period from `at`: the plan at its seats, the coupons still on, VAT. */
+const periodInvoice = (sub: TSandboxSubscriptionRow, at: Date) =>
+  priceInvoice({
+    charges: [
+      planLine({ name: sub.plan, unitAmount: sub.unitAmount, perSeat: sub.perSeat }, sub.seats),
+    ],
+    discounts: activeDiscounts(discountsOf(sub), at),
+    currency: sub.currency,
+    vat: vatOf(sub),
+  });
+
+/** What Signet hands the sandbox when a saved card starts a plan (Stripe's subscription create). */
+export type TSandboxStart = {
+  /** The setup intent's metadata: businessId, plan, cycle, currency, seats. */
+  metadata: Record<string, string>;
+  cardLast4: string;
+  /** The billing cycle anchor: the plan's start as Signet recorded it. */
+  startAt: Date;
+  /** The tax rate of its invoices. */
+  vat: TVat;
+  /** The coupons the business took with the plan, with when each is used up. */
+  discounts: TTakenDiscount[];
+};
 
 /**
- * Starts the subscription a saved card pays for (`metadata`: businessId, plan, cycle, currency,
- * seats): a business's earlier subscription ends silently (it has only one), the first period is
- * invoiced, and `customer.subscription.updated` reports it active.
+ * Starts the subscription a saved card pays for: a business's earlier subscription ends silently
+ * (it has only one), the first period is invoiced, and `customer.subscription.updated` reports it
+ * active.
  */
 export async function startSandboxSubscription(
   tx: DbOrTx,
-  metadata: Record<string, string>,
-  cardLast4: string,
+  start: TSandboxStart,
   now = new Date(),
 ): Promise<TSandboxSubscriptionRow | null> {
+  const { metadata } = start;
   const { businessId, plan, cycle, currency } = metadata;
   if (!businessId || !plan || !cycle || !currency) return null;
   const [price] = await tx
@@ -132,7 +195,7 @@ export async function startSandboxSubscription(
     );
   if (!price) return null;
   // Times to the second, as the provider's API and webhooks carry them.
-  const start = new Date(Math.floor(now.getTime() / 1000) * 1000);
+  const anchor = new Date(Math.floor(start.startAt.getTime() / 1000) * 1000);
   await tx.update(sandboxSubscriptions).set({ status: 'canceled' }).where(running(businessId));
   const [sub] = await tx
     .insert(sandboxSubscriptions)
@@ -145,14 +208,18 @@ export async function startSandboxSubscription(
       seats: Math.max(1, Number(metadata.seats) || 1),
       unitAmount: price.unitAmount,
       perSeat: price.perSeat,
-      cardLast4,
-      periodStart: start,
-      periodEnd: periodEndOf(start, price.cycle),
+      cardLast4: start.cardLast4,
+      billingCycleAnchor: anchor,
+      periodStart: anchor,
+      periodEnd: periodAt(anchor, price.cycle, 0).end,
+      vat: start.vat,
+      discounts: start.discounts.map((d) => ({ ...d, endsAt: d.endsAt?.toISOString() ?? null })),
       metadata,
     })
     .returning();
   if (!sub) throw new Error('subscription not written');
-  await invoice(tx, sub, [periodLine(sub)], { start: sub.periodStart, end: sub.periodEnd }, now);
+  const period = { start: sub.periodStart, end: sub.periodEnd };
+  await invoice(tx, sub, periodInvoice(sub, sub.periodStart), period, now);
   await emitSandboxEvent(tx, 'customer.subscription.updated', subscriptionObject(sub), now);
   return sub;
 }
@@ -192,40 +259,111 @@ export async function setSandboxCancelAtPeriodEnd(
 }
 
 /**
- * Changes the seats of the business's running subscription: more seats of a per-seat plan are
- * invoiced for the rest of the period at once (Stripe's `always_invoice` proration), fewer take
- * effect without a credit (the next renewal bills the new number). No-op without a subscription.
+ * Changes the seats of the business's running subscription, with the VAT Signet charges now
+ * (Stripe: the subscription's tax rate, updated with it): more seats of a per-seat plan are
+ * invoiced for the rest of the period at once (Stripe's `always_invoice` proration), with the
+ * coupons still on; fewer take effect without a credit (the next renewal bills the new number).
+ * No-op without a subscription.
  */
 export async function changeSandboxSeats(
   tx: DbOrTx,
   businessId: string,
   seats: number,
+  vat: TVat,
   now = new Date(),
 ): Promise<void> {
   const sub = await activeSandboxSubscription(tx, businessId);
   if (!sub || sub.seats === seats) return;
-  const changed = await updateSubscription(tx, sub.id, { seats });
+  const changed = await updateSubscription(tx, sub.id, { seats, vat });
   if (!changed) return;
-  const added = seats - sub.seats;
-  if (sub.perSeat && added > 0) {
-    const full = sub.unitAmount * added;
-    const amount = proratedAmount(full, now, sub.periodStart, sub.periodEnd);
-    await invoice(
-      tx,
-      changed,
-      [
-        {
-          description: `${sub.plan}: ${added} more seat(s) for the rest of the period`,
-          quantity: added,
-          unitAmount: Math.round(amount / added),
-          amount,
-        },
-      ],
-      { start: now, end: sub.periodEnd },
-      now,
-    );
+  const priced = seatsInvoice({
+    plan: { name: sub.plan, unitAmount: sub.unitAmount, perSeat: sub.perSeat },
+    added: seats - sub.seats,
+    period: { start: sub.periodStart, end: sub.periodEnd },
+    now,
+    discounts: activeDiscounts(discountsOf(sub), now),
+    currency: sub.currency,
+    vat,
+  });
+  // Nothing to charge (fewer seats, a flat plan, the period's last day): no invoice.
+  if (priced.lines.length > 0) {
+    await invoice(tx, changed, priced, { start: now, end: sub.periodEnd }, now);
   }
   await emitSandboxEvent(tx, 'customer.subscription.updated', subscriptionObject(changed), now);
+}
+
+/**
+ * Moves the business's running subscription to another plan, cycle or seats now (Stripe's
+ * subscription update with `always_invoice` and a new billing cycle anchor): the unused days of
+ * the old plan are credited, a new period starts at `change.startAt`, and its invoice carries the
+ * coupons taken with the change and the VAT. Answers the subscription as changed, or undefined
+ * when the business has none running.
+ */
+export async function changeSandboxPlan(
+  tx: DbOrTx,
+  businessId: string,
+  change: {
+    price: {
+      name: string;
+      cycle: TBillingCycle;
+      currency: string;
+      unitAmount: number;
+      perSeat: boolean;
+    };
+    seats: number;
+    startAt: Date;
+    vat: TVat;
+    discounts: TTakenDiscount[];
+  },
+  now = new Date(),
+): Promise<TSandboxSubscriptionRow | undefined> {
+  const sub = await activeSandboxSubscription(tx, businessId);
+  if (!sub) return undefined;
+  const { price } = change;
+  const credit = unusedTimeCredit({
+    plan: {
+      name: sub.plan,
+      unitAmount: sub.unitAmount,
+      perSeat: sub.perSeat,
+      currency: sub.currency,
+    },
+    seats: sub.seats,
+    period: { start: sub.periodStart, end: sub.periodEnd },
+    now: change.startAt,
+    currency: price.currency,
+  });
+  const anchor = new Date(Math.floor(change.startAt.getTime() / 1000) * 1000);
+  const changed = await updateSubscription(tx, sub.id, {
+    plan: price.name,
+    cycle: price.cycle,
+    currency: price.currency,
+    seats: change.seats,
+    unitAmount: price.unitAmount,
+    perSeat: price.perSeat,
+    billingCycleAnchor: anchor,
+    periodStart: anchor,
+    periodEnd: periodAt(anchor, price.cycle, 0).end,
+    cancelAtPeriodEnd: false,
+    vat: change.vat,
+    discounts: change.discounts.map((d) => ({ ...d, endsAt: d.endsAt?.toISOString() ?? null })),
+    metadata: { ...sub.metadata, plan: price.name, cycle: price.cycle, currency: price.currency },
+  });
+  if (!changed) return undefined;
+  const priced = priceInvoice({
+    charges: [planLine(price, change.seats)],
+    credits: credit ? [credit] : [],
+    discounts: activeDiscounts(change.discounts, anchor),
+    currency: price.currency,
+    vat: change.vat,
+  });
+  await invoice(tx, changed, priced, { start: changed.periodStart, end: changed.periodEnd }, now);
+  await emitSandboxEvent(tx, 'customer.subscription.updated', subscriptionObject(changed), now);
+  return changed;
+}
+
+/** The VAT of the business's running subscription from now on (its billing address changed). */
+export async function setSandboxVat(tx: DbOrTx, businessId: string, vat: TVat): Promise<void> {
+  await tx.update(sandboxSubscriptions).set({ vat }).where(running(businessId));
 }
 
 /**
@@ -263,15 +401,18 @@ export async function advanceSandboxSubscriptions(
       }
       let current = sub;
       while (current.periodEnd.getTime() <= now.getTime()) {
-        const start = current.periodEnd;
-        const end = periodEndOf(start, current.cycle as TBillingCycle);
+        const { start, end } = periodAt(
+          anchorOf(current),
+          current.cycle as TBillingCycle,
+          periodIndex(current) + 1,
+        );
         const next = await updateSubscription(tx, current.id, {
           periodStart: start,
           periodEnd: end,
         });
         if (!next) break;
         current = next;
-        await invoice(tx, current, [periodLine(current)], { start, end }, now);
+        await invoice(tx, current, periodInvoice(current, start), { start, end }, now);
       }
       await emitSandboxEvent(tx, 'customer.subscription.updated', subscriptionObject(current), now);
       renewed += 1;
@@ -282,7 +423,9 @@ export async function advanceSandboxSubscriptions(
 
 /**
  * Moves the business's running subscription `days` into the past (its period ends sooner), as
- * the test-mode billing clock does before it runs `advanceSandboxSubscriptions`.
+ * the test-mode billing clock does before it runs `advanceSandboxSubscriptions`: the anchor moves,
+ * and the period it is in is counted from the moved anchor again (so it stays the period the
+ * previews compute from the business's plan start, which the clock moves alike).
  */
 export async function rewindSandboxSubscription(
   db: DbOrTx,
@@ -292,9 +435,12 @@ export async function rewindSandboxSubscription(
   const shift = days * 86_400_000;
   const subs = await db.select().from(sandboxSubscriptions).where(running(businessId));
   for (const sub of subs) {
+    const anchor = new Date(anchorOf(sub).getTime() - shift);
+    const { start, end } = periodAt(anchor, sub.cycle as TBillingCycle, periodIndex(sub));
     await updateSubscription(db, sub.id, {
-      periodStart: new Date(sub.periodStart.getTime() - shift),
-      periodEnd: new Date(sub.periodEnd.getTime() - shift),
+      billingCycleAnchor: anchor,
+      periodStart: start,
+      periodEnd: end,
     });
   }
 }

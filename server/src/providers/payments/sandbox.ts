@@ -29,7 +29,7 @@ export type TCardOutcome = 'succeeded' | 'declined' | 'requires_action' | 'inval
 
 /**
  * The sandbox as a payment provider: its own card page, its webhooks signed with a secret derived
- * from SIGNET_SECRET; it starts the subscription itself when a card succeeds.
+ * from SIGNET_SECRET; Signet starts the subscription within the webhook of a card that succeeded.
  */
 export function sandboxPaymentProvider(
   config: Pick<Config, 'publicUrl' | 'secret'>,
@@ -54,6 +54,12 @@ export function sandboxPaymentProvider(
       } catch {
         return null;
       }
+    },
+    startsSubscriptionIn: 'webhook',
+    async startSubscription(start, db) {
+      const intent = await sandboxSetupIntent(db, start.setupIntentId);
+      if (intent?.status !== 'succeeded') return;
+      await startSandboxSubscription(db, { ...start, cardLast4: intent.cardLast4 ?? '' });
     },
   };
 }
@@ -140,9 +146,9 @@ async function succeed(
     .update(sandboxSetupIntents)
     .set({ status: 'succeeded', cardLast4: last4, lastError: null })
     .where(eq(sandboxSetupIntents.id, intentId));
+  // Signet starts the subscription when this event arrives (its discounts taken, its VAT known);
+  // the first period is invoiced and paid at once then.
   await emit(tx, 'setup_intent.succeeded', { id: intentId, status: 'succeeded', metadata });
-  // The subscription starts with the card: its first period is invoiced and paid at once.
-  await startSandboxSubscription(tx, metadata, last4);
 }
 
 /** The setup intent as the card page shows it. */

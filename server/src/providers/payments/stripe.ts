@@ -147,6 +147,7 @@ export function stripePaymentProvider(
         return null;
       }
     },
+    startsSubscriptionIn: 'job',
     async startSubscription(start) {
       const meta = start.metadata;
       const intent = await stripe.setupIntents.retrieve(start.setupIntentId);

@@ -4,7 +4,6 @@ import type {
   TInvoiceList,
   TPaymentEvent,
   TPortalSession,
-  TSetupIntent,
   TSubscriptionUsage,
 } from '@signet/shared/billing/billing.schema';
 import type { TBusiness } from '@signet/shared/business/business.schema';
@@ -12,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../pdf/test-tools.ts';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { as, businessCast, type Person } from '../businesses/testing.ts';
-import { nowS, postWebhook, takeQueuedEvents } from './testing.ts';
+import { buyPlan, deliverQueued, nowS, postWebhook } from './testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,11 +23,7 @@ afterAll(async () => {
 
 const base = (id: string) => `/v2/businesses/${id}`;
 /** Delivers the webhooks the sandbox queued, as its job would (signed, in order). */
-async function deliver(): Promise<TPaymentEvent[]> {
-  const events = await takeQueuedEvents(t);
-  for (const event of events) await post(event);
-  return events;
-}
+const deliver = () => deliverQueued(t);
 
 async function post(event: TPaymentEvent) {
   expect((await postWebhook(t, event)).status).toBe(200);
@@ -37,20 +32,12 @@ async function post(event: TPaymentEvent) {
 /** A business on PRO_V1 monthly in CHF with `seats` seats, paid by the sandbox's success card. */
 async function paidCast(seats = 3) {
   const cast = await businessCast(t);
-  const intent = await as(t, cast.admin)<TSetupIntent>(
-    'POST',
-    `${base(cast.business.id)}/subscriptions/stripe_setup_intent`,
-    { plan: 'PRO_V1', cycle: 'monthly', currency: 'CHF', seats },
-  );
-  expect(intent.status).toBe(200);
-  const res = await t.app.request(new URL(intent.body.redirectUrl).pathname, {
-    method: 'POST',
-    body: new URLSearchParams({ number: PAYMENT_SANDBOX.cards.succeeds }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    redirect: 'manual',
+  await buyPlan(t, cast.admin, cast.business.id, {
+    plan: 'PRO_V1',
+    cycle: 'monthly',
+    currency: 'CHF',
+    seats,
   });
-  expect(res.status).toBe(303);
-  await deliver();
   return cast;
 }
 
@@ -189,7 +176,15 @@ describe('invoices', () => {
     expect(first.status).toBe(200);
     expect(first.body.paymentMethod).toEqual({ type: 'card', last4: '4242' });
     expect(first.body.items).toHaveLength(1);
-    expect(first.body.items[0]).toMatchObject({ currency: 'CHF', total: unit * 3, status: 'paid' });
+    // No billing address yet: the seller's own VAT (Germany's, on this EU platform) on the net.
+    const vat = Math.round((unit * 3 * 1900) / 10_000);
+    expect(first.body.items[0]).toMatchObject({
+      currency: 'CHF',
+      subtotal: unit * 3,
+      vat: { country: 'DE', rate: 1900, treatment: 'standard', amount: vat },
+      total: unit * 3 + vat,
+      status: 'paid',
+    });
 
     // Two more seats: a proration invoice for the rest of the period (close to two full seats).
     const seats = await as(t, admin)<TSubscriptionUsage>(
@@ -202,8 +197,9 @@ describe('invoices', () => {
     expect(second.body.items).toHaveLength(2);
     const prorated = second.body.items[0];
     expect(prorated?.lines[0]?.quantity).toBe(2);
-    expect(prorated?.total).toBeLessThanOrEqual(unit * 2);
-    expect(prorated?.total).toBeGreaterThan(unit * 2 * 0.95);
+    expect(prorated?.subtotal).toBeLessThanOrEqual(unit * 2);
+    expect(prorated?.subtotal).toBeGreaterThan(unit * 2 * 0.95);
+    expect(prorated?.total).toBe((prorated?.subtotal ?? 0) + (prorated?.vat?.amount ?? -1));
     // Fewer seats than in use are refused and bill nothing.
     const below = await as(t, admin)<{ code: string }>(
       'PUT',
@@ -222,6 +218,8 @@ describe('invoices', () => {
     const text = pdfText(new Uint8Array(await file.arrayBuffer()));
     expect(text).toContain(first.body.items[0]?.number ?? '?');
     expect(text).toContain(`CHF ${((unit * 3) / 100).toFixed(2)}`);
+    expect(text).toContain('VAT 19% (DE)');
+    expect(text).toContain(`CHF ${((unit * 3 + vat) / 100).toFixed(2)}`);
     expect(text).toContain('4242');
     expect(text).toContain('TEST SYSTEM');
     expect((await pdf(member, path)).status).toBe(403);

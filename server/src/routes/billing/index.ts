@@ -23,6 +23,7 @@ import {
   getSubscriptionUsage,
   updateSeats,
 } from '../../services/billing/subscription.ts';
+import { upgradeSubscription } from '../../services/billing/upgrade-subscription.ts';
 
 /** Plans, trials, seats and payments (the provider's card page is a sandbox route). */
 export const billingRoutes: RouteModule = (api, deps) => {
@@ -40,6 +41,9 @@ export const billingRoutes: RouteModule = (api, deps) => {
     receivePaymentWebhook(deps, await c.req.text(), c.req.header(WEBHOOK_SIGNATURE_HEADER)),
   );
   r(routes.upgradePreview, ({ ctx, params, body }) => upgradePreview(ctx, params.id, body));
+  r(routes.upgradeSubscription, ({ ctx, params, body }) =>
+    upgradeSubscription(ctx, params.id, body),
+  );
   r(routes.directUpgradePreview, ({ ctx, body }) => directUpgradePreview(ctx, body));
   r(routes.seatsPreview, ({ ctx, params, body }) => seatsPreview(ctx, params.id, body));
   r(routes.validatePromo, ({ ctx, params, body }) => validatePromo(ctx, params.id, body));

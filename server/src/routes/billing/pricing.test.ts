@@ -17,7 +17,7 @@ import { seedSandboxPromoCodes } from '../../services/billing/promo-codes.ts';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { signUp } from '../auth/testing.ts';
 import { as, businessCast, type Person } from '../businesses/testing.ts';
-import { postWebhook, takeQueuedEvents } from './testing.ts';
+import { deliverQueued } from './testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -58,13 +58,6 @@ const seats = (who: Person, id: string, body: unknown) =>
 const validate = (who: Person, id: string, body: unknown) =>
   as(t, who)<TPromoValidation & Err>('POST', `${base(id)}/coupons/validate_promo`, body);
 
-/** The webhooks the sandbox queued, delivered to Signet's endpoint as the job would. */
-async function deliverQueued(): Promise<void> {
-  for (const event of await takeQueuedEvents(t)) {
-    expect((await postWebhook(t, event)).status).toBe(200);
-  }
-}
-
 /** Buys `body`'s plan with the sandbox's success card (setup intent, card page, webhooks). */
 async function buy(admin: Person, id: string, body: Record<string, unknown>) {
   const intent = await as(t, admin)<TSetupIntent & Err>(
@@ -81,7 +74,7 @@ async function buy(admin: Person, id: string, body: Record<string, unknown>) {
     redirect: 'manual',
   });
   expect(res.status).toBe(303);
-  await deliverQueued();
+  await deliverQueued(t);
   return intent;
 }
 

@@ -1,5 +1,11 @@
-import type { TPaymentEvent, TWebhookAnswer } from '@signet/shared/billing/billing.schema';
+import { PAYMENT_SANDBOX } from '@signet/shared/billing/billing.constants';
+import type {
+  TPaymentEvent,
+  TSetupIntent,
+  TWebhookAnswer,
+} from '@signet/shared/billing/billing.schema';
 import { and, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { jobs } from '../../db/schema/outbox.ts';
 import { PAYMENT_WEBHOOK_JOB } from '../../providers/payments/sandbox-events.ts';
 import {
@@ -8,6 +14,7 @@ import {
   WEBHOOK_SIGNATURE_HEADER,
 } from '../../providers/payments/signature.ts';
 import type { TestApp } from '../../testing/app.ts';
+import { as, type Person } from '../businesses/testing.ts';
 
 /** Signet's webhook endpoint as the tests call it. */
 export const WEBHOOK = '/api/v2/payments/stripe/webhook';
@@ -35,4 +42,47 @@ export async function takeQueuedEvents(t: TestApp): Promise<TPaymentEvent[]> {
     .where(and(eq(jobs.kind, PAYMENT_WEBHOOK_JOB), eq(jobs.status, 'pending')))
     .returning();
   return rows.map((r) => (r.payload as { event: TPaymentEvent }).event);
+}
+
+/**
+ * Delivers the webhooks the sandbox queued to Signet's endpoint as its job would (signed, in
+ * order), and those their handling queued in turn (a card's `setup_intent.succeeded` starts the
+ * subscription, whose invoice and update follow); answers them all.
+ */
+export async function deliverQueued(t: TestApp): Promise<TPaymentEvent[]> {
+  const delivered: TPaymentEvent[] = [];
+  for (let events = await takeQueuedEvents(t); events.length > 0; ) {
+    for (const event of events) {
+      expect((await postWebhook(t, event)).status, event.type).toBe(200);
+      delivered.push(event);
+    }
+    events = await takeQueuedEvents(t);
+  }
+  return delivered;
+}
+
+/**
+ * Buys `body`'s plan (plan, cycle, currency, seats, codes) for the business as its admin does:
+ * the setup intent, the sandbox's success card on its card page, then the webhooks.
+ */
+export async function buyPlan(
+  t: TestApp,
+  admin: Person,
+  businessId: string,
+  body: Record<string, unknown>,
+): Promise<void> {
+  const intent = await as(t, admin)<TSetupIntent>(
+    'POST',
+    `/v2/businesses/${businessId}/subscriptions/stripe_setup_intent`,
+    body,
+  );
+  expect(intent.status, JSON.stringify(intent.body)).toBe(200);
+  const res = await t.app.request(new URL(intent.body.redirectUrl).pathname, {
+    method: 'POST',
+    body: new URLSearchParams({ number: PAYMENT_SANDBOX.cards.succeeds }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    redirect: 'manual',
+  });
+  expect(res.status).toBe(303);
+  await deliverQueued(t);
 }

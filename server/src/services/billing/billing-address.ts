@@ -4,8 +4,10 @@ import type { TBillingAddress } from '@signet/shared/billing/billing.schema';
 import { eq } from 'drizzle-orm';
 import { businesses } from '../../db/schema/businesses.ts';
 import { AppError } from '../../errors.ts';
+import { setSandboxVat } from '../../providers/payments/sandbox-subscriptions.ts';
 import { changeBusiness } from '../businesses/membership.ts';
 import type { ServiceContext } from '../context.ts';
+import { customerVat } from './customer-vat.ts';
 
 /**
  * `PUT /v2/businesses/{id}/billing` (admin): the billing address, VAT number and currency (spec
@@ -14,7 +16,7 @@ import type { ServiceContext } from '../context.ts';
  * locked: an address is part of paying.
  */
 export function updateBusinessBilling(
-  ctx: Pick<ServiceContext, 'db' | 'principal'>,
+  ctx: Pick<ServiceContext, 'db' | 'principal' | 'config'>,
   businessId: string,
   input: TBillingAddress,
 ): Promise<TBillingAddress> {
@@ -48,6 +50,8 @@ export function updateBusinessBilling(
         .update(businesses)
         .set({ billingAddress: address })
         .where(eq(businesses.id, business.id));
+      // The provider's invoices charge the VAT of the new address from now on.
+      await setSandboxVat(tx, business.id, customerVat(ctx.config, { billingAddress: address }));
       return address;
     },
     'upgrade',

@@ -30,6 +30,8 @@ export function invoiceDto(row: TSandboxInvoiceRow): TInvoice {
     periodStart: row.periodStart.toISOString(),
     periodEnd: row.periodEnd.toISOString(),
     currency: row.currency as TInvoice['currency'],
+    subtotal: row.subtotal ?? row.total,
+    vat: row.vat,
     total: row.total,
     lines: row.lines,
   };

@@ -13,20 +13,25 @@ import {
 } from '@signet/shared/billing/billing.schema';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { jobs } from '../../db/schema/outbox.ts';
 import { paymentEvents } from '../../db/schema/payments.ts';
 import { AppError } from '../../errors.ts';
 import type { JobHandler } from '../../jobs/worker.ts';
-import { type PaymentProvider, paymentProviderOf } from '../../providers/payments/provider.ts';
+import {
+  type PaymentProvider,
+  paymentProviderOf,
+  type TSubscriptionStart,
+} from '../../providers/payments/provider.ts';
 import { siteLink } from '../auth/links.ts';
 import { changeBusiness } from '../businesses/membership.ts';
 import type { ServiceContext } from '../context.ts';
+import { customerVat } from './customer-vat.ts';
 import { applyDirectUpgradeEvent, DIRECT_UPGRADE_USER } from './direct-upgrade.ts';
 import { requestedDiscounts, takeDiscounts } from './discounts.ts';
 import { findPricePlan } from './price-plans.ts';
-import { businessDiscountsOf, discountOf } from './promo-codes.ts';
+import { businessDiscountsOf, takenDiscountOf } from './promo-codes.ts';
 import { assertSeatsCoverUse } from './subscription.ts';
 
 /**
@@ -99,7 +104,10 @@ const invalid = () =>
  * the business is recorded but does not move the subscription back.
  */
 export async function receivePaymentWebhook(
-  deps: { db: Db; config: Pick<Config, 'secret' | 'paymentProvider' | 'publicUrl' | 'stripe'> },
+  deps: {
+    db: Db;
+    config: Pick<Config, 'secret' | 'paymentProvider' | 'publicUrl' | 'stripe' | 'platform'>;
+  },
   body: string,
   signature: string | undefined,
 ): Promise<TWebhookAnswer> {
@@ -120,7 +128,7 @@ export async function receivePaymentWebhook(
       .onConflictDoNothing()
       .returning({ id: paymentEvents.id });
     if (!fresh) return { received: true, duplicate: true };
-    await applyEvent(tx, event, provider);
+    await applyEvent(tx, event, provider, deps.config);
     return { received: true, duplicate: false };
   });
 }
@@ -146,7 +154,37 @@ export function subscriptionPeriod(object: TPaymentEvent['data']['object']) {
   };
 }
 
-async function applyEvent(tx: Tx, event: TPaymentEvent, provider: PaymentProvider): Promise<void> {
+/**
+ * What a provider's subscription for a setup intent is made of: the plan's start as recorded, the
+ * discounts the business took with it (with when each is used up) and the VAT of its billing
+ * address — what the previews priced.
+ */
+async function subscriptionStartOf(
+  db: DbOrTx,
+  config: Pick<Config, 'platform'>,
+  setupIntentId: string,
+  metadata: Record<string, string>,
+): Promise<TSubscriptionStart> {
+  const [business] = metadata.businessId
+    ? await db.select().from(businesses).where(eq(businesses.id, metadata.businessId))
+    : [];
+  const codes = [metadata.promoCode, metadata.referralCode].filter((c): c is string => !!c);
+  const taken = business ? await businessDiscountsOf(db, business.id) : [];
+  return {
+    setupIntentId,
+    metadata,
+    discounts: taken.filter((row) => codes.includes(row.code)).map(takenDiscountOf),
+    startAt: business?.planStartedAt ?? new Date(),
+    vat: customerVat(config, business ?? null),
+  };
+}
+
+async function applyEvent(
+  tx: Tx,
+  event: TPaymentEvent,
+  provider: PaymentProvider,
+  config: Pick<Config, 'platform'>,
+): Promise<void> {
   const meta = event.data.object.metadata ?? {};
   if (meta[DIRECT_UPGRADE_USER]) return applyDirectUpgradeEvent(tx, event);
   const businessId = meta.businessId;
@@ -187,7 +225,9 @@ async function applyEvent(tx: Tx, event: TPaymentEvent, provider: PaymentProvide
           trialEndsAt: null,
           nextPlanName: null,
           nextPlanStartsAt: null,
-          seats: Math.max(business.seats, Number(meta.seats) || 1),
+          // The seats paid for (the setup intent's, at least those in use when it was made):
+          // the provider bills these, so the business has these, not the trial's.
+          seats: Number(meta.seats) || business.seats,
         })
         .where(eq(businesses.id, businessId));
       if (plan && meta.userId) {
@@ -199,14 +239,19 @@ async function applyEvent(tx: Tx, event: TPaymentEvent, provider: PaymentProvide
           at,
         });
       }
-      // A provider that does not start the subscription itself gets a job for it (outside this
-      // transaction: the provider is called over the network, with the worker's retries).
-      if (provider.startSubscription) {
-        await tx.insert(jobs).values({
-          kind: PAYMENT_SUBSCRIPTION_JOB,
-          payload: { setupIntentId: event.data.object.id, metadata: meta },
-        });
+      // The subscription at the provider: the sandbox's now, in this transaction; a provider
+      // over the network's by a job (outside it, with the worker's retries).
+      if (provider.startsSubscriptionIn === 'webhook') {
+        await provider.startSubscription(
+          await subscriptionStartOf(tx, config, event.data.object.id, meta),
+          tx,
+        );
+        return;
       }
+      await tx.insert(jobs).values({
+        kind: PAYMENT_SUBSCRIPTION_JOB,
+        payload: { setupIntentId: event.data.object.id, metadata: meta },
+      });
       return;
     }
     case 'customer.subscription.updated':
@@ -256,7 +301,7 @@ async function applyEvent(tx: Tx, event: TPaymentEvent, provider: PaymentProvide
  */
 export function paymentSubscriptionHandler(deps: {
   db: Db;
-  config: Pick<Config, 'secret' | 'paymentProvider' | 'publicUrl' | 'stripe'>;
+  config: Pick<Config, 'secret' | 'paymentProvider' | 'publicUrl' | 'stripe' | 'platform'>;
 }): Record<string, JobHandler> {
   return {
     [PAYMENT_SUBSCRIPTION_JOB]: async (job) => {
@@ -265,16 +310,13 @@ export function paymentSubscriptionHandler(deps: {
         metadata: Record<string, string>;
       };
       const provider = await paymentProviderOf(deps.config);
-      if (!provider?.startSubscription) return { status: 'delivered', result: { skipped: true } };
-      const codes = [metadata.promoCode, metadata.referralCode].filter((c): c is string => !!c);
-      const taken = metadata.businessId
-        ? await businessDiscountsOf(deps.db, metadata.businessId)
-        : [];
-      await provider.startSubscription({
-        setupIntentId,
-        metadata,
-        discounts: taken.filter((row) => codes.includes(row.code)).map(discountOf),
-      });
+      if (provider?.startsSubscriptionIn !== 'job') {
+        return { status: 'delivered', result: { skipped: true } };
+      }
+      await provider.startSubscription(
+        await subscriptionStartOf(deps.db, deps.config, setupIntentId, metadata),
+        deps.db,
+      );
       return { status: 'delivered', result: { setupIntentId } };
     },
   };

@@ -5,18 +5,19 @@ import {
 } from '@signet/shared/billing/billing.constants';
 import { displayCurrency } from '@signet/shared/billing/billing.rules';
 import {
+  activeDiscounts,
   addMonths,
   currentPeriod,
   cycleMonths,
   discountApplies,
   discountEndsAt,
-  planAmount,
+  planLine,
   priceInvoice,
-  prorate,
+  seatsInvoice,
   type TDiscount,
   type TPriceLine,
   type TVat,
-  vatFor,
+  unusedTimeCredit,
 } from '@signet/shared/billing/pricing.rules';
 import type {
   TPricePreview,
@@ -28,20 +29,13 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { TBusinessRow } from '../../db/schema/businesses.ts';
 import { readBusiness } from '../businesses/membership.ts';
 import type { ServiceContext } from '../context.ts';
+import { customerVat } from './customer-vat.ts';
 import { requestedDiscounts } from './discounts.ts';
 import { findPricePlan, type TPricePlanRow } from './price-plans.ts';
-import { businessDiscountsOf, discountDto, discountOf } from './promo-codes.ts';
+import { businessDiscountsOf, discountDto, takenDiscountOf } from './promo-codes.ts';
 import { assertSeatsCoverUse } from './subscription.ts';
 
 type Ctx = Pick<ServiceContext, 'db' | 'principal' | 'config'>;
-
-const planLine = (plan: TPricePlanRow, seats: number): TPriceLine => ({
-  kind: 'plan',
-  label: plan.name,
-  quantity: plan.perSeat ? seats : 1,
-  unitAmount: plan.unitAmount,
-  amount: planAmount(plan, seats),
-});
 
 /**
  * A new period of `plan` starting `now`: the first invoice (the plan, less the unused time of the
@@ -86,7 +80,10 @@ function newPeriodPreview(input: {
 }
 
 /** The paid plan a business is on (null while trialing or without a card). */
-async function paidPlanOf(db: DbOrTx, business: TBusinessRow): Promise<TPricePlanRow | null> {
+export async function paidPlanOf(
+  db: DbOrTx,
+  business: TBusinessRow,
+): Promise<TPricePlanRow | null> {
   if (business.planName === PLAN_NAMES.trial || !business.planCycle || !business.planCurrency) {
     return null;
   }
@@ -108,30 +105,15 @@ function unusedTime(
   currency: TCurrency,
   now: Date,
 ): TPriceLine | null {
-  if (!current || current.currency !== currency) return null;
-  const period = currentPeriod(business.planStartedAt, current.cycle, now);
-  const { amount, daysLeft } = prorate(planAmount(current, business.seats), period, now);
-  if (amount === 0) return null;
-  return { kind: 'credit', label: current.name, quantity: daysLeft, unitAmount: amount, amount };
-}
-
-type TCustomer = { country?: string | undefined; vat?: string | null | undefined };
-
-const vatOf = (config: Pick<Config, 'platform'>, input: TCustomer) =>
-  vatFor({
-    platform: config.platform,
-    country: input.country ?? null,
-    vatNumber: input.vat ?? null,
+  if (!current) return null;
+  return unusedTimeCredit({
+    plan: current,
+    seats: business.seats,
+    period: currentPeriod(business.planStartedAt, current.cycle, now),
+    now,
+    currency,
   });
-
-/**
- * Whose VAT a business's preview charges: the country (and VAT number) the call names, else the
- * business's billing address (`PUT …/billing`), else none (the seller's own country).
- */
-const customerOf = (
-  input: TCustomer,
-  business: { billingAddress: { country: string; vat?: string | null | undefined } | null },
-): TCustomer => (input.country ? input : (business.billingAddress ?? {}));
+}
 
 /**
  * `POST /v2/businesses/{id}/subscriptions/upgrade/preview` (admin; open while locked): the plan
@@ -145,28 +127,38 @@ export async function upgradePreview(
   now = new Date(),
 ): Promise<TPricePreview> {
   const { business } = await readBusiness(ctx, businessId);
-  const plan = await findPricePlan(ctx.db, {
+  return (await quoteUpgrade(ctx.db, ctx, business, input, now)).preview;
+}
+
+/**
+ * What `input`'s plan costs `business` from `now` (the upgrade preview, and the upgrade that
+ * follows it): the price, the discounts asked for (checked), the paid plan it replaces, and the
+ * preview itself.
+ */
+export async function quoteUpgrade(
+  db: DbOrTx,
+  ctx: Pick<ServiceContext, 'principal' | 'config'>,
+  business: TBusinessRow,
+  input: TUpgradePreviewRequest,
+  now: Date,
+) {
+  const plan = await findPricePlan(db, {
     name: input.plan,
     cycle: input.cycle,
     currency: input.currency,
   });
-  if (plan.perSeat) await assertSeatsCoverUse(ctx.db, business.id, input.amountSeats);
-  const discounts = await requestedDiscounts(
-    ctx.db,
-    ctx.principal.userId,
-    input,
-    plan,
-    business.id,
-  );
-  const current = await paidPlanOf(ctx.db, business);
-  return newPeriodPreview({
+  if (plan.perSeat) await assertSeatsCoverUse(db, business.id, input.amountSeats);
+  const discounts = await requestedDiscounts(db, ctx.principal.userId, input, plan, business.id);
+  const current = await paidPlanOf(db, business);
+  const preview = newPeriodPreview({
     plan,
     seats: input.amountSeats,
     discounts,
     credit: unusedTime(business, current, plan.currency, now),
-    vat: vatOf(ctx.config, customerOf(input, business)),
+    vat: customerVat(ctx.config, business, input),
     now,
   });
+  return { plan, current, preview };
 }
 
 /**
@@ -189,7 +181,7 @@ export async function directUpgradePreview(
     seats: 1,
     discounts,
     credit: null,
-    vat: vatOf(ctx.config, input),
+    vat: customerVat(ctx.config, null, input),
     now,
   });
 }
@@ -208,34 +200,24 @@ export async function seatsPreview(
 ): Promise<TPricePreview> {
   const { business } = await readBusiness(ctx, businessId);
   await assertSeatsCoverUse(ctx.db, business.id, input.seats);
-  const vat = vatOf(ctx.config, customerOf(input, business));
+  const vat = customerVat(ctx.config, business, input);
   const plan = await paidPlanOf(ctx.db, business);
   if (!plan) return trialSeatsPreview(ctx.config, business, input.seats, vat);
 
-  const taken = await businessDiscountsOf(ctx.db, business.id);
+  const taken = (await businessDiscountsOf(ctx.db, business.id)).map(takenDiscountOf);
   const period = currentPeriod(business.planStartedAt, plan.cycle, now);
-  const activeAt = (at: Date) =>
-    taken
-      .filter((row) => row.endsAt === null || row.endsAt.getTime() > at.getTime())
-      .map(discountOf);
-  const added = Math.max(0, input.seats - business.seats);
-  const p = prorate(plan.perSeat ? plan.unitAmount * added : 0, period, now);
-  const charges: TPriceLine[] =
-    p.amount > 0
-      ? [
-          {
-            kind: 'proration',
-            label: plan.name,
-            quantity: added,
-            unitAmount: plan.unitAmount,
-            amount: p.amount,
-          },
-        ]
-      : [];
-  const dueNow = priceInvoice({ charges, discounts: activeAt(now), currency: plan.currency, vat });
+  const { daysLeft, daysInCycle, ...dueNow } = seatsInvoice({
+    plan,
+    added: input.seats - business.seats,
+    period,
+    now,
+    discounts: activeDiscounts(taken, now),
+    currency: plan.currency,
+    vat,
+  });
   const renewal = priceInvoice({
     charges: [planLine(plan, input.seats)],
-    discounts: activeAt(period.end),
+    discounts: activeDiscounts(taken, period.end),
     currency: plan.currency,
     vat,
   });
@@ -246,8 +228,8 @@ export async function seatsPreview(
     seats: input.seats,
     dueNow,
     renewal: { ...renewal, at: period.end.toISOString() },
-    proration: { daysLeft: p.daysLeft, daysInCycle: p.daysInCycle },
-    discounts: taken.map((row) => discountDto(discountOf(row), row.endsAt, now)),
+    proration: { daysLeft, daysInCycle },
+    discounts: taken.map((d) => discountDto(d, d.endsAt, now)),
   };
 }
 

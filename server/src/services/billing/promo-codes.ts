@@ -1,6 +1,10 @@
 import type { TBillingCycle } from '@signet/shared/billing/billing.constants';
 import { PRICING_ERRORS } from '@signet/shared/billing/pricing.constants';
-import { discountStatus, type TDiscount } from '@signet/shared/billing/pricing.rules';
+import {
+  discountStatus,
+  type TDiscount,
+  type TTakenDiscount,
+} from '@signet/shared/billing/pricing.rules';
 import type {
   TDiscountInfo,
   TPromoValidation,
@@ -30,6 +34,12 @@ export function discountOf(row: TPromoCodeRow | TBusinessDiscountRow): TDiscount
     durationMonths: row.durationMonths,
   };
 }
+
+/** A business's discount row with when it is used up, as the invoices' rules read it. */
+export const takenDiscountOf = (row: TBusinessDiscountRow): TTakenDiscount => ({
+  ...discountOf(row),
+  endsAt: row.endsAt,
+});
 
 /** A discount as the API shows it (spec section 3 `pricePlan.discounts`). */
 export function discountDto(

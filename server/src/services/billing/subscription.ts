@@ -14,6 +14,7 @@ import { changeSandboxSeats } from '../../providers/payments/sandbox-subscriptio
 import { changeBusiness, readBusiness } from '../businesses/membership.ts';
 import type { ServiceContext } from '../context.ts';
 import { billingStateOf, lockedNow, newSeatEmails, seatsUsed } from './billing-state.ts';
+import { customerVat } from './customer-vat.ts';
 
 type Ctx = Pick<ServiceContext, 'db' | 'principal'>;
 
@@ -46,11 +47,18 @@ export async function getSubscriptionUsage(ctx: Ctx, businessId: string) {
  * `PUT /v2/businesses/{id}/subscriptions/seats` (admin): the number of seats; never below the
  * seats in use (409 SEATS_BELOW_MEMBERS). Refused while the business is locked.
  */
-export function updateSeats(ctx: Ctx, businessId: string, input: TUpdateSeats) {
+export function updateSeats(
+  ctx: Pick<ServiceContext, 'db' | 'principal' | 'config'>,
+  businessId: string,
+  input: TUpdateSeats,
+) {
   return changeBusiness(ctx, businessId, 'admin', async ({ tx, business }) => {
     await assertSeatsCoverUse(tx, business.id, input.seats);
-    // A paid plan's seats are the provider's too: more seats are invoiced for the rest of the period.
-    if (business.paymentMethod === 'STRIPE') await changeSandboxSeats(tx, business.id, input.seats);
+    // A paid plan's seats are the provider's too: more seats are invoiced for the rest of the
+    // period, with the VAT the seats preview charged.
+    if (business.paymentMethod === 'STRIPE') {
+      await changeSandboxSeats(tx, business.id, input.seats, customerVat(ctx.config, business));
+    }
     const [row] = await tx
       .update(businesses)
       .set({ seats: input.seats })

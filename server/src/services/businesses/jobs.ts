@@ -20,7 +20,10 @@ import { runRetention } from './retention.ts';
 type Deps = {
   db: Db;
   blobs: BlobStore;
-  config: Pick<Config, 'publicUrl' | 'dnsVerifier' | 'secret' | 'paymentProvider' | 'stripe'>;
+  config: Pick<
+    Config,
+    'publicUrl' | 'dnsVerifier' | 'secret' | 'paymentProvider' | 'stripe' | 'platform'
+  >;
   log: Logger;
 };
 

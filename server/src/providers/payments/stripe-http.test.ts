@@ -1,0 +1,275 @@
+/**
+ * The Stripe adapter's calls over HTTP, against a local stand-in for Stripe's API (a sandbox of an
+ * outside service: a node:http server on 127.0.0.1 answering the few endpoints the adapter calls
+ * with JSON shaped as Stripe's API answers, and recording what was sent). The `stripe` package
+ * itself builds the requests (form encoding, auth, idempotency keys) and reads the answers and
+ * errors, so these tests catch a wrong call or a misread answer; they do not talk to Stripe.
+ */
+
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { vatFor } from '@signet/shared/billing/pricing.rules';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { stripePaymentProvider } from './stripe.ts';
+
+type Sent = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  form: URLSearchParams;
+  headers: IncomingMessage['headers'];
+};
+type Answer = { status: number; body: unknown };
+
+let server: Server;
+let sent: Sent[] = [];
+/** What the stand-in answers, by "METHOD /path" (a function to answer by what was sent). */
+let answers: Record<string, Answer | ((req: Sent) => Answer)> = {};
+
+const stripeError = (status: number, code: string, message: string): Answer => ({
+  status,
+  body: { error: { type: 'invalid_request_error', code, message } },
+});
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://stand-in');
+      const call: Sent = {
+        method: req.method ?? '',
+        path: url.pathname,
+        query: url.searchParams,
+        form: new URLSearchParams(Buffer.concat(chunks).toString('utf8')),
+        headers: req.headers,
+      };
+      sent.push(call);
+      const answer = answers[`${call.method} ${call.path}`];
+      const { status, body } =
+        typeof answer === 'function'
+          ? answer(call)
+          : (answer ?? stripeError(404, 'resource_missing', `No such route: ${call.path}`));
+      res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_standin' });
+      res.end(JSON.stringify(body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+beforeEach(() => {
+  sent = [];
+  answers = {};
+});
+
+function provider() {
+  const { port } = server.address() as AddressInfo;
+  const stripe = new Stripe('sk_test_standin', {
+    host: '127.0.0.1',
+    port,
+    protocol: 'http',
+    maxNetworkRetries: 0,
+  });
+  return stripePaymentProvider(
+    { stripe: { secretKey: 'sk_test_standin', webhookSecret: 'whsec_standin' } },
+    stripe,
+  );
+}
+
+const META = {
+  businessId: '5b0c6f0e-6f3e-4d7a-9a3c-0d1f2e3a4b5c',
+  plan: 'PRO_V1',
+  cycle: 'yearly',
+  currency: 'CHF',
+  seats: '4',
+  promoCode: 'TEST10',
+};
+
+describe('the Stripe adapter over HTTP (a local stand-in for Stripe)', () => {
+  it('collects a card on Checkout in setup mode, with our metadata and the return url', async () => {
+    answers['POST /v1/checkout/sessions'] = {
+      status: 200,
+      body: {
+        id: 'cs_test_a1',
+        object: 'checkout.session',
+        mode: 'setup',
+        status: 'open',
+        url: 'https://checkout.stripe.com/c/pay/cs_test_a1',
+      },
+    };
+    const intent = await provider().createSetupIntent({} as never, {
+      metadata: META,
+      returnUrl: 'https://signet.example/business/upgrade',
+      currency: 'CHF',
+      email: 'ada@example.ch',
+    });
+    expect(intent).toEqual({
+      id: 'cs_test_a1',
+      url: 'https://checkout.stripe.com/c/pay/cs_test_a1',
+    });
+    const [call] = sent;
+    expect(call?.headers.authorization).toBe('Bearer sk_test_standin');
+    expect(call?.form.get('mode')).toBe('setup');
+    expect(call?.form.get('currency')).toBe('chf');
+    expect(call?.form.get('customer_email')).toBe('ada@example.ch');
+    expect(call?.form.get('metadata[businessId]')).toBe(META.businessId);
+    expect(call?.form.get('setup_intent_data[metadata][plan]')).toBe('PRO_V1');
+    expect(call?.form.get('success_url')).toBe(
+      'https://signet.example/business/upgrade?setup=succeeded&setup_intent={CHECKOUT_SESSION_ID}',
+    );
+  });
+
+  it('reads a finished Checkout session as a succeeded setup intent; an unknown one is none', async () => {
+    answers['GET /v1/checkout/sessions/cs_test_done'] = {
+      status: 200,
+      body: {
+        id: 'cs_test_done',
+        object: 'checkout.session',
+        mode: 'setup',
+        status: 'complete',
+        setup_intent: 'seti_1Done',
+        metadata: META,
+      },
+    };
+    const p = provider();
+    expect(await p.getSetupIntent({} as never, 'cs_test_done')).toEqual({
+      id: 'seti_1Done',
+      succeeded: true,
+      status: 'succeeded',
+      metadata: META,
+    });
+    expect(await p.getSetupIntent({} as never, 'cs_test_gone')).toBeNull();
+    // Not a session id: no call at all.
+    const calls = sent.length;
+    expect(await p.getSetupIntent({} as never, '../v1/customers')).toBeNull();
+    expect(sent).toHaveLength(calls);
+  });
+
+  it('starts the subscription on the looked-up price with coupons, once per setup intent', async () => {
+    answers['GET /v1/setup_intents/seti_1Card'] = {
+      status: 200,
+      body: {
+        id: 'seti_1Card',
+        object: 'setup_intent',
+        customer: 'cus_Signet',
+        payment_method: { id: 'pm_1Card', object: 'payment_method' },
+        status: 'succeeded',
+      },
+    };
+    answers['GET /v1/prices'] = (req) => ({
+      status: 200,
+      body: {
+        object: 'list',
+        url: '/v1/prices',
+        has_more: false,
+        data:
+          req.query.get('lookup_keys[0]') === 'pro_v1_yearly_chf' &&
+          req.query.get('active') === 'true'
+            ? [{ id: 'price_ProYearlyChf', object: 'price', lookup_key: 'pro_v1_yearly_chf' }]
+            : [],
+      },
+    });
+    // The coupon was made by an earlier subscription: Stripe says so, and it is used as it is.
+    answers['POST /v1/coupons'] = stripeError(
+      400,
+      'resource_already_exists',
+      'Coupon already exists.',
+    );
+    answers['POST /v1/subscriptions'] = {
+      status: 200,
+      body: { id: 'sub_1New', object: 'subscription', status: 'active' },
+    };
+    await provider().startSubscription(
+      {
+        setupIntentId: 'seti_1Card',
+        metadata: META,
+        discounts: [
+          {
+            code: 'TEST10',
+            type: 'percent',
+            percentOff: 10,
+            amountOff: null,
+            currency: null,
+            duration: 'once',
+            durationMonths: null,
+            endsAt: null,
+          },
+        ],
+        startAt: new Date(),
+        vat: vatFor({ platform: 'CH', country: 'CH' }),
+      },
+      {} as never,
+    );
+    expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual([
+      'GET /v1/setup_intents/seti_1Card',
+      'GET /v1/prices',
+      'POST /v1/coupons',
+      'POST /v1/subscriptions',
+    ]);
+    const coupon = sent[2]?.form;
+    expect(coupon?.get('id')).toBe('signet-test10');
+    expect(coupon?.get('percent_off')).toBe('10');
+    expect(coupon?.get('duration')).toBe('once');
+    const sub = sent[3];
+    expect(sub?.form.get('customer')).toBe('cus_Signet');
+    expect(sub?.form.get('default_payment_method')).toBe('pm_1Card');
+    expect(sub?.form.get('items[0][price]')).toBe('price_ProYearlyChf');
+    expect(sub?.form.get('items[0][quantity]')).toBe('4');
+    expect(sub?.form.get('discounts[0][coupon]')).toBe('signet-test10');
+    expect(sub?.form.get('metadata[businessId]')).toBe(META.businessId);
+    expect(sub?.headers['idempotency-key']).toBe('signet-subscription-seti_1Card');
+  });
+
+  it('fails the job (to be retried) when Stripe has no price for the plan or refuses a coupon', async () => {
+    answers['GET /v1/setup_intents/seti_1Card'] = {
+      status: 200,
+      body: { id: 'seti_1Card', customer: 'cus_Signet', payment_method: 'pm_1Card' },
+    };
+    answers['GET /v1/prices'] = {
+      status: 200,
+      body: { object: 'list', url: '/v1/prices', has_more: false, data: [] },
+    };
+    const start = {
+      setupIntentId: 'seti_1Card',
+      metadata: META,
+      discounts: [],
+      startAt: new Date(),
+      vat: vatFor({ platform: 'CH', country: 'CH' }),
+    };
+    await expect(provider().startSubscription(start, {} as never)).rejects.toThrow(
+      /no active Stripe price with the lookup key pro_v1_yearly_chf/,
+    );
+    expect(sent.some((s) => s.path === '/v1/subscriptions')).toBe(false);
+
+    answers['GET /v1/prices'] = {
+      status: 200,
+      body: { object: 'list', url: '/v1/prices', has_more: false, data: [{ id: 'price_1' }] },
+    };
+    answers['POST /v1/coupons'] = stripeError(400, 'parameter_invalid_integer', 'Invalid integer');
+    const withCoupon = {
+      ...start,
+      discounts: [
+        {
+          code: 'TEST5CHF',
+          type: 'amount' as const,
+          percentOff: null,
+          amountOff: 500,
+          currency: 'CHF',
+          duration: 'once' as const,
+          durationMonths: null,
+          endsAt: null,
+        },
+      ],
+    };
+    sent = [];
+    await expect(provider().startSubscription(withCoupon, {} as never)).rejects.toThrow(
+      Stripe.errors.StripeInvalidRequestError,
+    );
+    expect(sent.find((s) => s.path === '/v1/coupons')?.form.get('amount_off')).toBe('500');
+    expect(sent.find((s) => s.path === '/v1/coupons')?.form.get('currency')).toBe('chf');
+    expect(sent.some((s) => s.path === '/v1/subscriptions')).toBe(false);
+  });
+});
