@@ -118,18 +118,24 @@ export async function prepareSignature(
       input.signerId,
       input.placements,
     );
-    let signed = await signPdf(blobs[i] as Uint8Array, {
-      signer: input.signer,
-      tsa: stamping,
-      signerName: input.name,
-      ...(input.reason ? { reason: input.reason } : {}),
-      signingTime: input.at,
-      field: place.field,
-      ...(place.appendPages ? { appendPages: place.appendPages } : {}),
-      appearance: input.appearance(d.id),
-      uploadLength: d.size,
-      fontPlan: plan,
-    });
+    // Parsed once: the placement's measurement (a first signature) hands its document on, and
+    // the seal appends to the signed document in step (pdf/in-step.ts).
+    let signed = await signPdf(
+      blobs[i] as Uint8Array,
+      {
+        signer: input.signer,
+        tsa: stamping,
+        signerName: input.name,
+        ...(input.reason ? { reason: input.reason } : {}),
+        signingTime: input.at,
+        field: place.field,
+        ...(place.appendPages ? { appendPages: place.appendPages } : {}),
+        appearance: input.appearance(d.id),
+        uploadLength: d.size,
+        fontPlan: plan,
+      },
+      place.parsed,
+    );
     if (crls) {
       signed = await sealDocument(
         signed.bytes,
@@ -139,6 +145,7 @@ export async function prepareSignature(
             validationData(ctx.db, ca, crls, certificates),
           ),
         stamping,
+        signed.doc,
       );
     }
     documents.push({
@@ -146,7 +153,8 @@ export async function prepareSignature(
       title: d.title,
       from: d.currentBlobKey,
       plan: place.plan,
-      ...signed,
+      bytes: signed.bytes,
+      sha256: signed.sha256,
     });
   }
   // Written while the transaction runs (and only once every document could be signed); the
