@@ -26,6 +26,12 @@ const options = (name: string, slot: number): SignPdfOptions => ({
   appearance: { lines: [name, 'Simple electronic signature (SES)', '2 Jan 2026'] },
 });
 
+/** The two cross-reference layouts an upload may have (qpdf arguments making each). */
+const LAYOUTS: [string, string[]][] = [
+  ['a cross-reference table', []],
+  ['object streams and a cross-reference stream', ['--object-streams=generate']],
+];
+
 /** The incremental updates after the upload, as text. */
 const updatesOf = (bytes: Uint8Array, uploadLength: number): string[] =>
   Buffer.from(bytes.subarray(uploadLength)).toString('latin1').split('%%EOF').slice(0, -1);
@@ -44,10 +50,7 @@ const xrefStreams = (bytes: Uint8Array, uploadLength: number): (number | undefin
   });
 
 describe('a parsed document kept in step with its incremental updates', () => {
-  it.each([
-    ['a cross-reference table', [] as string[]],
-    ['object streams and a cross-reference stream', ['--object-streams=generate']],
-  ])(
+  it.each(LAYOUTS)(
     'on %s: two signatures and the seal on one parse are what parsing each version writes, and validate',
     async (_label, args) => {
       requireTool('pdfsig');
@@ -110,10 +113,7 @@ const masked = (bytes: Uint8Array): string =>
     .replace(/\/Contents\s*<[0-9A-Fa-f]+>/g, '/Contents <>');
 
 describe('the parsed document a signature leaves for the next one', () => {
-  it.each([
-    ['a cross-reference table', [] as string[]],
-    ['object streams and a cross-reference stream', ['--object-streams=generate']],
-  ])(
+  it.each(LAYOUTS)(
     'on %s: three stamped signatures on one parse write exactly the bytes parsing each version writes',
     async (_label, args) => {
       requireTool('pdfsig');
