@@ -1,7 +1,7 @@
 import { createHash, type KeyObject, sign as nodeSign, randomBytes } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { OID, randomSerial, signatureAlgorithmFor, toArrayBuffer } from './der.ts';
+import { der, OID, randomSerial, signatureAlgorithmFor, tlv, toArrayBuffer } from './der.ts';
 
 /** Distinguished-name parts Signet puts into certificates. */
 export type CertificateSubject = {
@@ -188,35 +188,53 @@ function extensions(
   return out;
 }
 
-/** Builds and signs an X.509 v3 certificate with pkijs; returns its DER. */
+/** An issuer's name and key identifier, parsed once per issuer certificate. */
+type IssuerParts = { name: pkijs.RelativeDistinguishedNames; keyId: ArrayBuffer };
+const issuerParts = new WeakMap<Uint8Array, IssuerParts>();
+
+function issuerOf(certificate: Uint8Array): IssuerParts {
+  let parts = issuerParts.get(certificate);
+  if (!parts) {
+    const parsed = pkijs.Certificate.fromBER(toArrayBuffer(certificate));
+    parts = { name: parsed.subject, keyId: keyIdentifier(parsed.subjectPublicKeyInfo) };
+    issuerParts.set(certificate, parts);
+  }
+  return parts;
+}
+
+/**
+ * Builds and signs an X.509 v3 certificate with pkijs; returns its DER. The issuer's
+ * certificate is parsed once (the Demo QTSP issues one per AES or QES signature).
+ */
 export function createCertificate(request: CertificateRequest): Uint8Array {
   const signingKey = request.issuer?.privateKey ?? request.selfKey;
   if (!signingKey) throw new Error('A certificate needs an issuer key or its own key');
-  const issuerCertificate = request.issuer
-    ? pkijs.Certificate.fromBER(toArrayBuffer(request.issuer.certificate))
-    : undefined;
+  const issuerCertificate = request.issuer ? issuerOf(request.issuer.certificate) : undefined;
 
   const certificate = new pkijs.Certificate();
   certificate.version = 2;
   certificate.serialNumber = randomSerial(randomBytes(16));
   certificate.subject = name(request.subject);
-  certificate.issuer = issuerCertificate ? issuerCertificate.subject : name(request.subject);
+  certificate.issuer = issuerCertificate ? issuerCertificate.name : name(request.subject);
   certificate.notBefore.value = request.notBefore;
   certificate.notAfter.value = request.notAfter;
   const spkiDer = request.publicKey.export({ type: 'spki', format: 'der' });
   certificate.subjectPublicKeyInfo = pkijs.PublicKeyInfo.fromBER(toArrayBuffer(spkiDer));
 
   const ski = keyIdentifier(certificate.subjectPublicKeyInfo);
-  const aki = issuerCertificate ? keyIdentifier(issuerCertificate.subjectPublicKeyInfo) : ski;
+  const aki = issuerCertificate ? issuerCertificate.keyId : ski;
   certificate.extensions = extensions(request, ski, aki);
 
   const algorithm = signatureAlgorithmFor(signingKey);
   certificate.signature = algorithm;
   certificate.signatureAlgorithm = algorithm;
-  certificate.tbsView = new Uint8Array(certificate.encodeTBS().toBER(false));
-  const value = nodeSign('sha256', certificate.tbsView, { key: signingKey, dsaEncoding: 'der' });
-  certificate.signatureValue = new asn1js.BitString({ valueHex: toArrayBuffer(value) });
-  return new Uint8Array(certificate.toSchema(false).toBER(false));
+  const tbs = new Uint8Array(certificate.encodeTBS().toBER(false));
+  const value = nodeSign('sha256', tbs, { key: signingKey, dsaEncoding: 'der' });
+  // Certificate ::= SEQUENCE { tbsCertificate, signatureAlgorithm, signatureValue BIT STRING },
+  // put together here rather than encoding the whole object model a second time.
+  return new Uint8Array(
+    tlv(0x30, tbs, der(algorithm.toSchema()), tlv(0x03, Uint8Array.of(0), value)),
+  );
 }
 
 /** The subject common name of a DER certificate (for display and tests). */

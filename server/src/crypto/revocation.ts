@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import * as pkijs from 'pkijs';
-import { commonNameOf, keyIdentifier } from './certificates.ts';
+import { keyIdentifier } from './certificates.ts';
 import { der, generalizedTimeDer, integerDer, OID, oidDer, tlv, toArrayBuffer } from './der.ts';
-import { children, readTlv, type Tlv } from './der-walk.ts';
+import { certificateFields, children, nameCommonName, readTlv, type Tlv } from './der-walk.ts';
 import type { Signer } from './signer.ts';
 
 /**
@@ -50,44 +50,22 @@ const hexOf = (view: Uint8Array | ArrayBuffer) =>
     .toString('hex')
     .replace(/^(00)+(?=.)/, '');
 
-/**
- * Serial number, issuer and subject (DER) of a certificate, read with the DER walker: a
- * completing signature asks this of every certificate in the document, so no object model.
- */
-function certificateFields(certificate: Uint8Array): {
-  serial: Uint8Array;
-  issuer: Uint8Array;
-  subject: Uint8Array;
-} {
-  const [tbs] = children(certificate, readTlv(certificate, 0));
-  if (!tbs) throw new Error('Not a certificate');
-  const parts = children(certificate, tbs);
-  const at = parts[0]?.tag === 0xa0 ? 1 : 0; // [0] version, present in v3
-  const [serial, , issuer, , subject] = parts.slice(at);
-  if (!serial || !issuer || !subject) throw new Error('Not a certificate');
-  return {
-    serial: certificate.subarray(serial.contentStart, serial.end),
-    issuer: certificate.subarray(issuer.start, issuer.end),
-    subject: certificate.subarray(subject.start, subject.end),
-  };
-}
-
 /** The serial number (lowercase hex, no leading zero byte) of a DER certificate. */
 export function certificateSerial(certificate: Uint8Array): string {
   return hexOf(certificateFields(certificate).serial);
 }
 
-/** What the registry keeps about a certificate. */
+/** What the registry keeps about a certificate (read with the DER walker: one per QES signature). */
 export function describeCertificate(certificate: Uint8Array): {
   serialHex: string;
   subject: string;
   notAfter: Date;
 } {
-  const parsed = pkijs.Certificate.fromBER(toArrayBuffer(certificate));
+  const fields = certificateFields(certificate);
   return {
-    serialHex: hexOf(parsed.serialNumber.valueBlock.valueHexView),
-    subject: commonNameOf(parsed.subject) ?? '',
-    notAfter: parsed.notAfter.value,
+    serialHex: hexOf(fields.serial),
+    subject: nameCommonName(fields.subject) ?? '',
+    notAfter: fields.notAfter,
   };
 }
 

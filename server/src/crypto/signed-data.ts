@@ -1,8 +1,5 @@
 import { createHash } from 'node:crypto';
-import * as asn1js from 'asn1js';
-import * as pkijs from 'pkijs';
 import {
-  attributeDer,
   der,
   derHeader,
   integerDer,
@@ -11,8 +8,8 @@ import {
   sha256Algorithm,
   signatureAlgorithmFor,
   tlv,
-  toArrayBuffer,
 } from './der.ts';
+import { certificateFields, children, readTlv } from './der-walk.ts';
 import type { Signer } from './signer.ts';
 
 /**
@@ -42,32 +39,26 @@ function signerParts(signer: Signer): SignerParts {
   if (cached) return cached;
   const leafDer = signer.certificateChain[0];
   if (!leafDer) throw new Error('Signer has no certificate');
-  const leaf = pkijs.Certificate.fromBER(toArrayBuffer(leafDer));
+  // Read with the DER walker, not parsed: a signer's own certificate (AES, QES) is new at
+  // every signature, and pkijs takes milliseconds per parse.
+  const leaf = certificateFields(leafDer);
   // ESS signing-certificate-v2 (RFC 5035): binds the certificate to the signature. SHA-256 is
-  // the default hash algorithm, so ESSCertIDv2 omits it.
-  const essCertIdV2 = new asn1js.Sequence({
-    value: [
-      new asn1js.OctetString({ valueHex: createHash('sha256').update(leafDer).digest() }),
-      new pkijs.IssuerSerial({
-        issuer: new pkijs.GeneralNames({
-          names: [new pkijs.GeneralName({ type: 4, value: leaf.issuer })],
-        }),
-        serialNumber: leaf.serialNumber,
-      }).toSchema(),
-    ],
-  });
+  // the default hash algorithm, so ESSCertIDv2 omits it. Its IssuerSerial names the issuer as
+  // GeneralNames { directoryName [4] Name }.
+  const essCertIdV2 = tlv(
+    0x30,
+    tlv(0x04, createHash('sha256').update(leafDer).digest()),
+    tlv(0x30, tlv(0x30, tlv(0xa4, leaf.issuer)), leaf.serialDer),
+  );
   const parts: SignerParts = {
     certificates: Buffer.concat(signer.certificateChain),
-    signingCertificateV2: attributeDer(
-      OID.signingCertificateV2,
-      new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [essCertIdV2] })] }),
+    signingCertificateV2: tlv(
+      0x30,
+      oidDer(OID.signingCertificateV2),
+      tlv(0x31, tlv(0x30, tlv(0x30, essCertIdV2))),
     ),
-    sid: der(
-      new pkijs.IssuerAndSerialNumber({
-        issuer: leaf.issuer,
-        serialNumber: leaf.serialNumber,
-      }).toSchema(),
-    ),
+    // IssuerAndSerialNumber.
+    sid: tlv(0x30, leaf.issuer, leaf.serialDer),
     signatureAlgorithm: der(signatureAlgorithmFor(signer.keyType).toSchema()),
   };
   partsCache.set(signer, parts);
@@ -178,13 +169,16 @@ export function unsignedAttributeGrowth(oid: string, valueBytes: number): number
 export function maxSignatureBytes(signer: Signer): number {
   const leaf = signer.certificateChain[0];
   if (!leaf) throw new Error('Signer has no certificate');
-  const spki = pkijs.Certificate.fromBER(toArrayBuffer(leaf)).subjectPublicKeyInfo;
+  const key = certificateFields(leaf).publicKey;
   if (signer.keyType === 'EC') {
-    // SEQUENCE { INTEGER r, INTEGER s }, each at most the field size plus a sign byte.
-    const field = (spki.subjectPublicKey.valueBlock.valueHexView.length - 1) / 2;
+    // An uncompressed point (0x04, x, y); SEQUENCE { INTEGER r, INTEGER s }, each at most the
+    // field size plus a sign byte.
+    const field = (key.length - 1) / 2;
     return tlvSize(2 * tlvSize(field + 1));
   }
-  const rsa = pkijs.RSAPublicKey.fromBER(spki.subjectPublicKey.valueBlock.valueHexView);
-  const modulus = rsa.modulus.valueBlock.valueHexView;
+  // RSAPublicKey ::= SEQUENCE { modulus INTEGER, publicExponent INTEGER }
+  const [modulusTlv] = children(key, readTlv(key, 0));
+  if (modulusTlv?.tag !== 0x02) throw new Error('Not an RSA public key');
+  const modulus = key.subarray(modulusTlv.contentStart, modulusTlv.end);
   return modulus[0] === 0 ? modulus.length - 1 : modulus.length;
 }

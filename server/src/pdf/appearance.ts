@@ -38,6 +38,15 @@ const NO_FONTS: StampFonts = { reused: [] };
 
 const embedded = new WeakMap<PDF, Partial<Record<FontWeight, EmbeddedFont>>>();
 
+/**
+ * Forgets the fonts a stamp embedded into `doc` once they are saved (their subsets are final):
+ * the next stamp on the same parsed document reuses them as a fresh parse would
+ * (stamp/reused-fonts.ts) or embeds new subsets.
+ */
+export function forgetStampFonts(doc: PDF): void {
+  embedded.delete(doc);
+}
+
 function fontOf(doc: PDF, weight: FontWeight, fonts: StampFonts): EmbeddedFont {
   let mine = embedded.get(doc);
   if (!mine) {

@@ -10,14 +10,9 @@ import {
 } from '@libpdf/core';
 import { cmsCertificates } from '../crypto/der-walk.ts';
 import type { TimestampAuthority } from '../crypto/tsa/timestamp-authority.ts';
+import { keepInStep, type PdfVersion } from './in-step.ts';
 import { loadPdf } from './inspect.ts';
-import {
-  byteRangePlaceholder,
-  contentsPlaceholder,
-  type Filled,
-  fillPlaceholders,
-  withReservation,
-} from './placeholder.ts';
+import { placeholders, saveSigned, withReservation } from './placeholder.ts';
 import { addSignatureField, signatureValues } from './signature-field.ts';
 
 /**
@@ -61,12 +56,15 @@ export function signatureCertificates(doc: PDF): Uint8Array[] {
   return [...seen.values()];
 }
 
-/** Appends (or extends) the /DSS of the catalog; returns the new file. */
+/**
+ * Appends (or extends) the /DSS of the catalog; returns the new file and its document in step
+ * (`parsed`: the document parsed from `pdf` or kept in step with it; it is used and advanced).
+ */
 export async function addValidationData(
   pdf: Uint8Array,
   source: ValidationDataSource,
   parsed?: PDF,
-): Promise<{ bytes: Uint8Array; sha256: string }> {
+): Promise<PdfVersion> {
   // The files sealed are ones Signet just signed (see loadPdf's `stored`).
   const doc = parsed ?? (await loadPdf(pdf, { stored: true }));
   const data = await source(signatureCertificates(doc));
@@ -92,37 +90,45 @@ export async function addValidationData(
   append('CRLs', data.crls);
   catalog.set('DSS', doc.register(dss));
   const bytes = await doc.save({ incremental: true });
-  return { bytes, sha256: createHash('sha256').update(bytes).digest('hex') };
+  keepInStep(doc, bytes);
+  return { bytes, sha256: createHash('sha256').update(bytes).digest('hex'), doc };
 }
 
-/** Appends a document time stamp (PAdES B-LTA) over the whole file. */
+/**
+ * Appends a document time stamp (PAdES B-LTA) over the whole file (`parsed`: as for
+ * addValidationData).
+ */
 export async function addDocumentTimestamp(
   pdf: Uint8Array,
   tsa: TimestampAuthority,
-): Promise<Filled> {
-  return withReservation(await tsa.maxTokenBytes(), async (reserved) => {
-    const doc = await loadPdf(pdf, { stored: true });
+  parsed?: PDF,
+): Promise<PdfVersion> {
+  return withReservation(await tsa.maxTokenBytes(), async (reserved, retry) => {
+    const doc = (!retry && parsed) || (await loadPdf(pdf, { stored: true }));
+    const held = placeholders(reserved);
     const value = doc.register(
       PdfDict.of({
         Type: PdfName.of('DocTimeStamp'),
         Filter: PdfName.of('Adobe.PPKLite'),
         SubFilter: PdfName.of('ETSI.RFC3161'),
-        ByteRange: byteRangePlaceholder(),
-        Contents: contentsPlaceholder(reserved),
+        ...held,
       }),
     );
     addSignatureField(doc, { value, field: null, prefix: 'DocumentTimeStamp' });
-    const withPlaceholders = await doc.save({ incremental: true });
-    return fillPlaceholders(pdf, withPlaceholders, reserved, (digest) => tsa.timestamp(digest));
+    return saveSigned(doc, pdf, held, (digest) => tsa.timestamp(digest));
   });
 }
 
-/** DSS, then a document time stamp: the document's B-LTA seal. */
+/**
+ * DSS, then a document time stamp: the document's B-LTA seal. `parsed`: the document of `pdf`
+ * in step with it (signPdf's answer), so the file is not parsed again for either update.
+ */
 export async function sealDocument(
   pdf: Uint8Array,
   source: ValidationDataSource,
   tsa: TimestampAuthority,
-): Promise<Filled> {
-  const withDss = await addValidationData(pdf, source);
-  return addDocumentTimestamp(withDss.bytes, tsa);
+  parsed?: PDF,
+): Promise<PdfVersion> {
+  const withDss = await addValidationData(pdf, source, parsed);
+  return addDocumentTimestamp(withDss.bytes, tsa, withDss.doc);
 }

@@ -1,5 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
-import { PdfArray, PdfNumber, PdfString } from '@libpdf/core';
+import { type PDF, PdfArray, PdfNumber, PdfString } from '@libpdf/core';
+import { keepInStep, type PdfVersion } from './in-step.ts';
 
 /**
  * The placeholder ceremony shared by every signature and document time stamp: the incremental
@@ -28,6 +29,15 @@ export const byteRangePlaceholder = (): PdfArray =>
 export const contentsPlaceholder = (bytes: number): PdfString =>
   new PdfString(new Uint8Array(bytes), 'hex');
 
+/** The two placeholders of one signature (or document time stamp) dictionary. */
+export type Placeholders = { ByteRange: PdfArray; Contents: PdfString };
+
+/** Fresh placeholders, /Contents reserving `reserved` bytes. */
+export const placeholders = (reserved: number): Placeholders => ({
+  ByteRange: byteRangePlaceholder(),
+  Contents: contentsPlaceholder(reserved),
+});
+
 /** Thrown when what was made does not fit the reservation (the caller reserves more and retries). */
 export class ReservationTooSmallError extends Error {
   readonly needed: number;
@@ -55,7 +65,7 @@ export async function fillPlaceholders(
   withPlaceholders: Uint8Array,
   reserved: number,
   produce: (digest: Uint8Array) => Promise<Uint8Array>,
-): Promise<Filled> {
+): Promise<Filled & { range: readonly number[]; value: Uint8Array }> {
   const out = Buffer.from(
     withPlaceholders.buffer,
     withPlaceholders.byteOffset,
@@ -91,21 +101,55 @@ export async function fillPlaceholders(
     .update(out.subarray(contentsAt, contentsEnd))
     .update(out.subarray(contentsEnd))
     .digest('hex');
-  return { bytes: new Uint8Array(out.buffer, out.byteOffset, out.byteLength), sha256 };
+  return {
+    bytes: new Uint8Array(out.buffer, out.byteOffset, out.byteLength),
+    sha256,
+    range,
+    value,
+  };
+}
+
+/**
+ * Saves `doc` as an incremental update of `original` (the bytes it was parsed from or kept in
+ * step with) whose new signature dictionary holds `held`, fills the placeholders with what
+ * `produce` makes of the digest, and keeps `doc` in step with the result (in-step.ts): the
+ * filled /ByteRange and /Contents are set in the parsed dictionary too, without marking it
+ * changed, so the next update neither rewrites it nor reads zeros from it.
+ */
+export async function saveSigned(
+  doc: PDF,
+  original: Uint8Array,
+  held: Placeholders,
+  produce: (digest: Uint8Array) => Promise<Uint8Array>,
+  save: { subsetFonts?: boolean; compressionThreshold?: number } = {},
+): Promise<PdfVersion> {
+  const withPlaceholders = await doc.save({ incremental: true, ...save });
+  const filled = await fillPlaceholders(
+    original,
+    withPlaceholders,
+    held.Contents.bytes.length,
+    produce,
+  );
+  keepInStep(doc, filled.bytes);
+  held.Contents.bytes.set(filled.value);
+  for (const [i, n] of filled.range.entries()) held.ByteRange.set(i, PdfNumber.of(n));
+  held.ByteRange.clearDirty();
+  return { bytes: filled.bytes, sha256: filled.sha256, doc };
 }
 
 /**
  * Runs `attempt` with `reserved` bytes; when what it made did not fit (an external TSA's token
  * larger than its first), once more with what was needed and a margin.
  */
-export async function withReservation(
+export async function withReservation<T extends Filled>(
   reserved: number,
-  attempt: (reserved: number) => Promise<Filled>,
-): Promise<Filled> {
+  attempt: (reserved: number, retry: boolean) => Promise<T>,
+): Promise<T> {
   try {
-    return await attempt(reserved);
+    return await attempt(reserved, false);
   } catch (e) {
     if (!(e instanceof ReservationTooSmallError)) throw e;
-    return attempt(e.needed + 512);
+    // The first attempt saved into its parsed document: a retry parses the file again.
+    return attempt(e.needed + 512, true);
   }
 }

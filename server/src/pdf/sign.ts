@@ -1,16 +1,11 @@
-import { PdfDict, PdfName, PdfString } from '@libpdf/core';
+import { type PDF, PdfDict, PdfName, PdfString } from '@libpdf/core';
 import { cadesMaxBytes, createCadesSignature } from '../crypto/cades.ts';
 import type { Signer } from '../crypto/signer.ts';
 import type { TimestampAuthority } from '../crypto/tsa/timestamp-authority.ts';
 import { appendBlankPages } from './append-pages.ts';
+import type { PdfVersion } from './in-step.ts';
 import { loadPdf } from './inspect.ts';
-import {
-  byteRangePlaceholder,
-  contentsPlaceholder,
-  type Filled,
-  fillPlaceholders,
-  withReservation,
-} from './placeholder.ts';
+import { placeholders, saveSigned, withReservation } from './placeholder.ts';
 import { addSignatureField, defaultField, type SignatureField } from './signature-field.ts';
 import type { FontWeight } from './stamp/fonts.ts';
 import type { StampContent } from './stamp/layout.ts';
@@ -54,12 +49,18 @@ export type SignPdfOptions = {
  * Signs a PDF with a PAdES signature (ETSI.CAdES.detached; B-B, or B-T with a TSA) appended as
  * an incremental update: the result starts with the input bytes unchanged, so earlier
  * signatures stay valid. The visual signature, if any, is the appearance of the new widget.
- * The file is parsed once; /Contents reserves exactly what the CMS can take (certificates, the
- * key's longest signature, the TSA's largest token), so a signature adds a few KB, not 26.
+ * The file is parsed once (not at all when `parsed` is the document parsed from `pdf`, unchanged
+ * since, and not yet saved with a stamp); the answer's `doc` stands for the signed file, for the
+ * updates without a stamp that follow (the seal; in-step.ts). /Contents reserves exactly what the CMS can take (certificates, the key's
+ * longest signature, the TSA's largest token), so a signature adds a few KB, not 26.
  */
-export async function signPdf(pdf: Uint8Array, options: SignPdfOptions): Promise<Filled> {
-  return withReservation(await cadesMaxBytes(options.signer, options.tsa), (reserved) =>
-    signOnce(pdf, options, reserved),
+export async function signPdf(
+  pdf: Uint8Array,
+  options: SignPdfOptions,
+  parsed?: PDF,
+): Promise<PdfVersion> {
+  return withReservation(await cadesMaxBytes(options.signer, options.tsa), (reserved, retry) =>
+    signOnce(pdf, options, reserved, retry ? undefined : parsed),
   );
 }
 
@@ -67,16 +68,19 @@ async function signOnce(
   pdf: Uint8Array,
   options: SignPdfOptions,
   reserved: number,
-): Promise<Filled> {
-  // Signing reads versions Signet stored (the upload was checked for encryption then).
-  const doc = await loadPdf(pdf, { stored: true });
+  parsed: PDF | undefined,
+): Promise<PdfVersion> {
+  // Signing reads versions Signet stored (the upload was checked for encryption then). A document
+  // already saved with a stamp is not signed again: its font subsets are final (libpdf writes
+  // them once), so a second stamp would miss the glyphs it adds.
+  const doc = parsed && !parsed.fonts.isFinalized ? parsed : await loadPdf(pdf, { stored: true });
+  const held = placeholders(reserved);
   const signature = doc.register(
     PdfDict.of({
       Type: PdfName.of('Sig'),
       Filter: PdfName.of('Adobe.PPKLite'),
       SubFilter: PdfName.of('ETSI.CAdES.detached'),
-      ByteRange: byteRangePlaceholder(),
-      Contents: contentsPlaceholder(reserved),
+      ...held,
       M: PdfString.fromString(pdfDate(options.signingTime)),
       Name: PdfString.fromString(options.signerName),
       ...(options.reason ? { Reason: PdfString.fromString(options.reason) } : {}),
@@ -103,13 +107,12 @@ async function signOnce(
   });
   // Only the glyphs the stamp uses are embedded (a few KB instead of 630 KB per font); small
   // streams (a subset's ToUnicode and CIDToGIDMap) are compressed too.
-  const withPlaceholders = await doc.save({
-    incremental: true,
-    subsetFonts: true,
-    compressionThreshold: 0,
-  });
-  return fillPlaceholders(pdf, withPlaceholders, reserved, (digest) =>
-    createCadesSignature(options.signer, digest, options.tsa),
+  return saveSigned(
+    doc,
+    pdf,
+    held,
+    (digest) => createCadesSignature(options.signer, digest, options.tsa),
+    { subsetFonts: true, compressionThreshold: 0 },
   );
 }
 

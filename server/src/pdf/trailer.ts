@@ -111,11 +111,8 @@ export function declaredPageCount(text: string): number | null {
  */
 export function trailerSizeAt(bytes: Uint8Array, length: number): number | null {
   if (length <= 0 || length > bytes.length) return null;
-  const tailFrom = Math.max(0, length - 1024);
-  const tail = pdfText(bytes.subarray(tailFrom, length));
-  const starts = [...tail.matchAll(/startxref\s+(\d+)/g)];
-  const offset = Number(starts.at(-1)?.[1] ?? Number.NaN);
-  if (!Number.isSafeInteger(offset) || offset >= length) return null;
+  const offset = lastStartXref(bytes.subarray(0, length));
+  if (offset === null) return null;
   const section = pdfText(bytes.subarray(offset, Math.min(length, offset + 64)));
   let dict: string | null = null;
   if (/^\s*xref/.test(section)) {
@@ -129,4 +126,11 @@ export function trailerSizeAt(bytes: Uint8Array, length: number): number | null 
   }
   const size = dict && /\/Size\s+(\d+)/.exec(dict);
   return size ? Number(size[1]) : null;
+}
+
+/** The offset the file's last `startxref` gives (its newest cross-reference section); null if none. */
+export function lastStartXref(bytes: Uint8Array): number | null {
+  const tail = pdfText(bytes.subarray(Math.max(0, bytes.length - 1024)));
+  const offset = Number([...tail.matchAll(/startxref\s+(\d+)/g)].at(-1)?.[1] ?? Number.NaN);
+  return Number.isSafeInteger(offset) && offset < bytes.length ? offset : null;
 }

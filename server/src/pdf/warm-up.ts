@@ -1,3 +1,4 @@
+import type { PDF } from '@libpdf/core';
 import type { CertificateAuthority } from '../crypto/ca.ts';
 import type { TimestampAuthority } from '../crypto/tsa/timestamp-authority.ts';
 import { sealDocument } from './ltv.ts';
@@ -15,21 +16,22 @@ export async function warmUpSigning(
   tsa: TimestampAuthority,
 ): Promise<void> {
   let pdf = await makeTestPdf({ pages: 2, title: 'Warm-up' });
+  let doc: PDF | undefined;
   for (let slot = 0; slot < 3; slot++) {
-    pdf = (
-      await signPdf(pdf, {
-        signer: ca.platformSigner,
-        tsa,
-        signerName: 'Warm-up',
-        signingTime: new Date(),
-        field: { defaultSlot: slot },
-        appearance: { lines: ['Warm-up', 'SES', 'now'] },
-      })
-    ).bytes;
+    ({ bytes: pdf, doc } = await signPdf(pdf, {
+      signer: ca.platformSigner,
+      tsa,
+      signerName: 'Warm-up',
+      signingTime: new Date(),
+      field: { defaultSlot: slot },
+      appearance: { lines: ['Warm-up', 'SES', 'now'] },
+    }));
   }
+  // As a completing signature seals: on the document kept in step.
   await sealDocument(
     pdf,
     async (certificates) => ({ certificates, ocspResponses: [], crls: [] }),
     tsa,
+    doc,
   );
 }

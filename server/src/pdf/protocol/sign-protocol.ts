@@ -35,6 +35,7 @@ export async function buildSignedProtocol(
     appearance: { lines: [] },
     fieldName: 'SignetProtocol',
   });
-  if (!options.seal || !options.tsa) return signed;
-  return sealDocument(signed.bytes, options.seal, options.tsa);
+  if (!options.seal || !options.tsa) return { bytes: signed.bytes, sha256: signed.sha256 };
+  const sealed = await sealDocument(signed.bytes, options.seal, options.tsa, signed.doc);
+  return { bytes: sealed.bytes, sha256: sealed.sha256 };
 }

@@ -67,11 +67,13 @@ export async function prepareSignature(
   loaded: LoadedRequest,
   input: SignatureInput,
 ): Promise<PreparedSignature> {
-  const [{ signPdf }, { sealDocument }, { timestampTokenTime }] = await Promise.all([
-    import('../../pdf/sign.ts'),
-    import('../../pdf/ltv.ts'),
-    import('../../crypto/der-walk.ts'),
-  ]);
+  const [{ signPdf }, { sealDocument }, { timestampTokenTime }, { keepParsed, takeParsed }] =
+    await Promise.all([
+      import('../../pdf/sign.ts'),
+      import('../../pdf/ltv.ts'),
+      import('../../crypto/der-walk.ts'),
+      import('../../pdf/parsed-cache.ts'),
+    ]);
   let timestampedAt: Date | null = null;
   const { TimestampError } = await import('../../crypto/tsa/timestamp-authority.ts');
   // An external TSA that fails is an outage upstream: 503, nothing written, try again later.
@@ -109,6 +111,8 @@ export async function prepareSignature(
   );
   const plan = fontPlan(loaded);
   const documents: SignedDocument[] = [];
+  /** Versions whose parsed document is kept for the next signature (their bytes stay ours). */
+  const keeping = new Set<string>();
   for (const [i, d] of loaded.documents.entries()) {
     const place = await stampPlacement(
       ctx.pdf,
@@ -118,18 +122,25 @@ export async function prepareSignature(
       input.signerId,
       input.placements,
     );
-    let signed = await signPdf(blobs[i] as Uint8Array, {
-      signer: input.signer,
-      tsa: stamping,
-      signerName: input.name,
-      ...(input.reason ? { reason: input.reason } : {}),
-      signingTime: input.at,
-      field: place.field,
-      ...(place.appendPages ? { appendPages: place.appendPages } : {}),
-      appearance: input.appearance(d.id),
-      uploadLength: d.size,
-      fontPlan: plan,
-    });
+    // Parsed at most once: the previous signature's document when this process made it
+    // (pdf/parsed-cache.ts), else the placement's measurement (a first signature) hands its
+    // document on; the seal appends to the signed document in step (pdf/in-step.ts).
+    let signed = await signPdf(
+      blobs[i] as Uint8Array,
+      {
+        signer: input.signer,
+        tsa: stamping,
+        signerName: input.name,
+        ...(input.reason ? { reason: input.reason } : {}),
+        signingTime: input.at,
+        field: place.field,
+        ...(place.appendPages ? { appendPages: place.appendPages } : {}),
+        appearance: input.appearance(d.id),
+        uploadLength: d.size,
+        fontPlan: plan,
+      },
+      place.parsed ?? takeParsed(d.currentBlobKey),
+    );
     if (crls) {
       signed = await sealDocument(
         signed.bytes,
@@ -139,6 +150,7 @@ export async function prepareSignature(
             validationData(ctx.db, ca, crls, certificates),
           ),
         stamping,
+        signed.doc,
       );
     }
     documents.push({
@@ -146,14 +158,21 @@ export async function prepareSignature(
       title: d.title,
       from: d.currentBlobKey,
       plan: place.plan,
-      ...signed,
+      bytes: signed.bytes,
+      sha256: signed.sha256,
     });
+    // Someone signs after this one: keep the document for them.
+    if (!crls && keepParsed(signed)) keeping.add(signed.sha256);
   }
   // Written while the transaction runs (and only once every document could be signed); the
-  // bytes are handed over to the store: nothing reads them here afterwards.
+  // bytes are handed over to the store unless a kept parsed document appends to them later.
   const stored = Promise.all(
     documents.map((s) =>
-      ctx.blobs.put(s.bytes, { contentType: 'application/pdf', sha256: s.sha256, handOver: true }),
+      ctx.blobs.put(s.bytes, {
+        contentType: 'application/pdf',
+        sha256: s.sha256,
+        handOver: !keeping.has(s.sha256),
+      }),
     ),
   );
   stored.catch(() => {});

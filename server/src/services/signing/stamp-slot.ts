@@ -1,3 +1,4 @@
+import type { PDF } from '@libpdf/core';
 import type { TDocumentSignature } from '@signet/shared/signature-request/signature-request.schema';
 import type { PdfPool } from '../../pdf/pool/pool.ts';
 import type { SignatureField } from '../../pdf/signature-field.ts';
@@ -6,6 +7,8 @@ import type { LoadedDocument, LoadedRequest } from '../signature-requests/load-f
 
 /** Where this signer's stamp goes on one document, and what the first signature adds. */
 export type StampPlacement = {
+  /** The document parsed from `bytes` to plan the stamps (unchanged): signing reuses it. */
+  parsed?: PDF;
   field: SignatureField;
   /** The plan to keep with the document (new at its first signature), if any. */
   plan: StampPlan | null;
@@ -44,6 +47,7 @@ export async function stampPlacement(
   if (own) return { field: toField(own), plan: null };
   let plan = d.stampPlan;
   let fresh = false;
+  let parsed: PDF | undefined;
   if (!plan) {
     const [{ loadPdf }, { signatureValues }, { planStamps }] = await Promise.all([
       import('../../pdf/inspect.ts'),
@@ -51,6 +55,7 @@ export async function stampPlacement(
       import('../../pdf/stamp/plan.ts'),
     ]);
     const doc = await loadPdf(bytes);
+    parsed = doc;
     const pages = doc.getPageCount();
     const box = doc.getPage(pages - 1)?.getCropBox() ?? { width: 595.28, height: 841.89 };
     plan = await planStamps({
@@ -77,6 +82,7 @@ export async function stampPlacement(
   const slot = plan.slots[index % plan.slots.length];
   if (!slot) throw new Error('A stamp plan without slots');
   return {
+    ...(parsed ? { parsed } : {}),
     field: { page: slot.page, x: slot.x, y: slot.y, width: slot.width, height: slot.height },
     plan: fresh ? plan : null,
     ...(fresh && plan.append > 0

@@ -1,0 +1,54 @@
+import type { PDF } from '@libpdf/core';
+import { forgetStampFonts } from './appearance.ts';
+import type { PdfVersion } from './in-step.ts';
+
+/**
+ * Parsed documents of versions Signet just stored, by their SHA-256 (the blob key), for the next
+ * signature of the same request: parsing is most of a signature's PDF work on real files (libpdf
+ * resolves every page, ≈ 15 ms for the 1.2 MB pdfTeX bench document) and the parsed document of
+ * the version a signature wrote is already in hand (in-step.ts). A cache, never a source of
+ * truth: a miss (another instance, a restart, evicted) parses the stored bytes as before.
+ *
+ * `take` hands the document over and forgets it, so two signatures never share one (the second
+ * parses), and a signature that fails halfway never puts back a document it changed.
+ */
+const MAX_DOCUMENTS = 8;
+/** Sum of the files' sizes; a parsed document takes a few times its file in memory. */
+const MAX_FILE_BYTES = 48 * 1024 * 1024;
+
+const kept = new Map<string, { doc: PDF; size: number }>();
+let keptBytes = 0;
+
+/** Keeps the parsed document of `version` for a later signature; false when it is too large. */
+export function keepParsed(version: PdfVersion): boolean {
+  const size = version.bytes.length;
+  // A libpdf that keeps its fonts elsewhere would stamp with final subsets: do not keep.
+  if (size > MAX_FILE_BYTES / 4 || !('_fonts' in version.doc)) return false;
+  drop(version.sha256);
+  // The stamp just saved made its font subsets final: a fresh font set for the next stamp, which
+  // finds the saved ones in the file like a fresh parse does. (libpdf's own reload does the same.)
+  (version.doc as unknown as { _fonts: unknown })._fonts = null;
+  forgetStampFonts(version.doc);
+  kept.set(version.sha256, { doc: version.doc, size });
+  keptBytes += size;
+  for (const key of kept.keys()) {
+    if (kept.size <= MAX_DOCUMENTS && keptBytes <= MAX_FILE_BYTES) break;
+    drop(key);
+  }
+  return true;
+}
+
+/** The parsed document of the stored version `sha256`, handed over; undefined if none is kept. */
+export function takeParsed(sha256: string): PDF | undefined {
+  const entry = kept.get(sha256);
+  if (!entry) return undefined;
+  drop(sha256);
+  return entry.doc;
+}
+
+function drop(sha256: string): void {
+  const entry = kept.get(sha256);
+  if (!entry) return;
+  kept.delete(sha256);
+  keptBytes -= entry.size;
+}
