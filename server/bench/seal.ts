@@ -10,9 +10,12 @@
  * which is the server's time).
  *
  *   node server/bench/seal.ts [runs=5]      (writes bench-results/seal.json;
- *   BENCH_DATABASE_URL=postgres://…/postgres: PostgreSQL instead of PGlite)
+ *   BENCH_DATABASE_URL=postgres://…/postgres: PostgreSQL instead of PGlite;
+ *   BENCH_PROFILE=dir: a V8 CPU profile of each timed batch, from the call to the answer,
+ *   into dir/seal-<run>.cpuprofile)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,6 +48,7 @@ import { ONE_PAGE_NAMES, type RealDocument, realDocument } from './documents.ts'
 import { type BudgetRow, median, report } from './report.ts';
 
 const RUNS = Number(process.argv[2] ?? 5);
+const PROFILE_DIR = process.env.BENCH_PROFILE;
 const BATCH = 50;
 const SEAL = 'invoices';
 
@@ -196,9 +200,21 @@ try {
   const times: number[] = [];
   const cpus: number[] = [];
   const protocols: number[] = [];
+  const profiler = PROFILE_DIR ? new Session() : null;
+  if (profiler && PROFILE_DIR) {
+    mkdirSync(PROFILE_DIR, { recursive: true });
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.setSamplingInterval', { interval: 200 });
+  }
   for (let run = 0; run < RUNS; run++) {
     const ids = await newRequests(BATCH);
+    await profiler?.post('Profiler.start');
     const r = await sealBatch(ids);
+    if (profiler) {
+      const { profile } = await profiler.post('Profiler.stop');
+      writeFileSync(join(PROFILE_DIR as string, `seal-${run}.cpuprofile`), JSON.stringify(profile));
+    }
     times.push(r.ms);
     cpus.push(r.cpu);
     protocols.push(await protocolsBuilt(ids));

@@ -10,6 +10,7 @@ import {
 } from '@libpdf/core';
 import { cmsCertificates } from '../crypto/der-walk.ts';
 import type { TimestampAuthority } from '../crypto/tsa/timestamp-authority.ts';
+import { deflateNewStreams } from './deflate.ts';
 import { loadPdf } from './inspect.ts';
 import {
   byteRangePlaceholder,
@@ -61,6 +62,9 @@ export function signatureCertificates(doc: PDF): Uint8Array[] {
   return [...seen.values()];
 }
 
+/** DSS entries shorter than this stay uncompressed (libpdf's own default threshold). */
+const DSS_DEFLATE_THRESHOLD = 512;
+
 /** Appends (or extends) the /DSS of the catalog; returns the new file. */
 export async function addValidationData(
   pdf: Uint8Array,
@@ -91,6 +95,7 @@ export async function addValidationData(
   append('OCSPs', data.ocspResponses);
   append('CRLs', data.crls);
   catalog.set('DSS', doc.register(dss));
+  deflateNewStreams(doc, { threshold: DSS_DEFLATE_THRESHOLD });
   const bytes = await doc.save({ incremental: true });
   return { bytes, sha256: createHash('sha256').update(bytes).digest('hex') };
 }

@@ -3,6 +3,7 @@ import { cadesMaxBytes, createCadesSignature } from '../crypto/cades.ts';
 import type { Signer } from '../crypto/signer.ts';
 import type { TimestampAuthority } from '../crypto/tsa/timestamp-authority.ts';
 import { appendBlankPages } from './append-pages.ts';
+import { deflateNewStreams } from './deflate.ts';
 import { loadPdf } from './inspect.ts';
 import {
   byteRangePlaceholder,
@@ -103,6 +104,7 @@ async function signOnce(
   });
   // Only the glyphs the stamp uses are embedded (a few KB instead of 630 KB per font); small
   // streams (a subset's ToUnicode and CIDToGIDMap) are compressed too.
+  deflateNewStreams(doc, { subsetFonts: true, threshold: 0 });
   const withPlaceholders = await doc.save({
     incremental: true,
     subsetFonts: true,
