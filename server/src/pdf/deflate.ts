@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { type PDF, PdfName } from '@libpdf/core';
+import { type PDF, PdfName, PdfStream } from '@libpdf/core';
 
 /**
  * zlib level of the streams Signet writes into an incremental update (font subsets, ToUnicode
@@ -26,7 +26,7 @@ export function deflateNewStreams(
   doc.fonts.finalize(options.subsetFonts ?? false);
   const threshold = options.threshold ?? 0;
   for (const object of doc.context.registry.getNewObjects().values()) {
-    if (object.type !== 'stream' || object.has('Filter')) continue;
+    if (!(object instanceof PdfStream) || object.has('Filter')) continue;
     const raw = object.data;
     if (raw.length < threshold || raw.length === 0) continue;
     const packed = deflateSync(raw, { level: UPDATE_DEFLATE_LEVEL });
