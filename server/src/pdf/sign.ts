@@ -1,4 +1,4 @@
-import { PdfDict, PdfName, PdfString } from '@libpdf/core';
+import { type PDF, PdfDict, PdfName, PdfString } from '@libpdf/core';
 import { cadesMaxBytes, createCadesSignature } from '../crypto/cades.ts';
 import type { Signer } from '../crypto/signer.ts';
 import type { TimestampAuthority } from '../crypto/tsa/timestamp-authority.ts';
@@ -49,6 +49,11 @@ export type SignPdfOptions = {
   fontPlan?: Partial<Record<FontWeight, string>>;
   /** Blank signature pages to append first, in the same update (the first signature only). */
   appendPages?: { count: number; size: { width: number; height: number } };
+  /**
+   * `pdf` as the caller parsed it already (with `loadPdf`, unchanged since): used instead of
+   * parsing it again. Taken over: the signature is added to it.
+   */
+  parsed?: PDF;
 };
 
 /**
@@ -59,18 +64,23 @@ export type SignPdfOptions = {
  * key's longest signature, the TSA's largest token), so a signature adds a few KB, not 26.
  */
 export async function signPdf(pdf: Uint8Array, options: SignPdfOptions): Promise<Filled> {
-  return withReservation(await cadesMaxBytes(options.signer, options.tsa), (reserved) =>
-    signOnce(pdf, options, reserved),
-  );
+  // The caller's parse serves the first attempt only: a second one starts from the bytes again.
+  let parsed = options.parsed;
+  return withReservation(await cadesMaxBytes(options.signer, options.tsa), (reserved) => {
+    const doc = parsed;
+    parsed = undefined;
+    return signOnce(pdf, options, reserved, doc);
+  });
 }
 
 async function signOnce(
   pdf: Uint8Array,
   options: SignPdfOptions,
   reserved: number,
+  parsed: PDF | undefined,
 ): Promise<Filled> {
   // Signing reads versions Signet stored (the upload was checked for encryption then).
-  const doc = await loadPdf(pdf, { stored: true });
+  const doc = parsed ?? (await loadPdf(pdf, { stored: true }));
   const signature = doc.register(
     PdfDict.of({
       Type: PdfName.of('Sig'),

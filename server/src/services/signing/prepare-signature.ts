@@ -129,6 +129,7 @@ export async function prepareSignature(
       appearance: input.appearance(d.id),
       uploadLength: d.size,
       fontPlan: plan,
+      ...(place.parsed ? { parsed: place.parsed } : {}),
     });
     if (crls) {
       signed = await sealDocument(

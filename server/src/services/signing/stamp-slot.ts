@@ -1,3 +1,4 @@
+import type { PDF } from '@libpdf/core';
 import type { TDocumentSignature } from '@signet/shared/signature-request/signature-request.schema';
 import type { PdfPool } from '../../pdf/pool/pool.ts';
 import type { SignatureField } from '../../pdf/signature-field.ts';
@@ -11,6 +12,8 @@ export type StampPlacement = {
   plan: StampPlan | null;
   /** Signature pages this signature appends (the first signature only). */
   appendPages?: { count: number; size: { width: number; height: number } };
+  /** The document as parsed to make a new plan (unchanged): signing goes on with it. */
+  parsed?: PDF;
 };
 
 /** API placement (1-based page) → PDF field (0-based page). */
@@ -44,13 +47,16 @@ export async function stampPlacement(
   if (own) return { field: toField(own), plan: null };
   let plan = d.stampPlan;
   let fresh = false;
+  let parsed: PDF | undefined;
   if (!plan) {
     const [{ loadPdf }, { signatureValues }, { planStamps }] = await Promise.all([
       import('../../pdf/inspect.ts'),
       import('../../pdf/signature-field.ts'),
       import('../../pdf/stamp/plan.ts'),
     ]);
-    const doc = await loadPdf(bytes);
+    // A version Signet stored (see loadPdf's `stored`).
+    const doc = await loadPdf(bytes, { stored: true });
+    parsed = doc;
     const pages = doc.getPageCount();
     const box = doc.getPage(pages - 1)?.getCropBox() ?? { width: 595.28, height: 841.89 };
     plan = await planStamps({
@@ -82,5 +88,6 @@ export async function stampPlacement(
     ...(fresh && plan.append > 0
       ? { appendPages: { count: plan.append, size: plan.pageSize } }
       : {}),
+    ...(parsed ? { parsed } : {}),
   };
 }
