@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { requestEvents } from '../db/schema/request-events.ts';
 import { openTestDatabase } from '../testing/database.ts';
-import { recordEvent } from './record-event.ts';
+import { recordEvent, recordEvents } from './record-event.ts';
 import { verifyChain } from './verify-chain.ts';
 
 let database: Database;
@@ -55,6 +55,37 @@ describe('evidence log', () => {
     expect(rows[0]?.ip).toBe('203.0.113.7');
     expect(await verifyChain(database.db, id)).toEqual({ ok: true, count: 4 });
     expect(await verifyChain(database.db, randomUUID())).toEqual({ ok: true, count: 0 });
+  });
+
+  it('records several entries in one statement, chained in order after the existing ones', async () => {
+    const id = await chainOf(2);
+    const entry = (type: 'signed' | 'completed', i: number) => ({
+      requestId: id,
+      type,
+      actor,
+      meta,
+      documentSha256: ['cd'.repeat(32)],
+      data: { i },
+    });
+    const rows = await database.db.transaction((tx) =>
+      recordEvents(tx, id, [entry('signed', 1), entry('completed', 2)]),
+    );
+    expect(rows.map((r) => [r.seq, r.type])).toEqual([
+      [3, 'signed'],
+      [4, 'completed'],
+    ]);
+    expect(rows[1]?.prevHash).toBe(rows[0]?.hash);
+    expect(await verifyChain(database.db, id)).toEqual({ ok: true, count: 4 });
+    // An entry for another request is refused before anything is written.
+    await expect(
+      database.db.transaction((tx) =>
+        recordEvents(tx, id, [
+          entry('signed', 3),
+          { ...entry('completed', 4), requestId: randomUUID() },
+        ]),
+      ),
+    ).rejects.toThrow(/same request/);
+    expect(await verifyChain(database.db, id)).toEqual({ ok: true, count: 4 });
   });
 
   it('refuses UPDATE and DELETE through the trigger', async () => {

@@ -61,7 +61,27 @@ export async function recordEvent(
   input: RecordEventInput,
   options: { head?: ChainHead } = {},
 ): Promise<TRequestEventRow> {
-  const { requestId } = input;
+  const [row] = await recordEvents(tx, input.requestId, [input], options);
+  if (!row) throw new Error('recordEvent: insert returned no row');
+  return row;
+}
+
+/**
+ * Appends several entries to one request's log in one statement (what {@link recordEvent}
+ * does for one): they are chained to each other in the order given (`seq` and `prevHash`
+ * consecutive), the head moves to the last. A signature that completes its request records
+ * 'signed' and 'completed' this way. Every input must be for `requestId`.
+ */
+export async function recordEvents(
+  tx: DbOrTx,
+  requestId: string,
+  inputs: readonly RecordEventInput[],
+  options: { head?: ChainHead } = {},
+): Promise<TRequestEventRow[]> {
+  if (inputs.length === 0) return [];
+  if (inputs.some((i) => i.requestId !== requestId)) {
+    throw new Error('recordEvents: every event must be for the same request');
+  }
   const [head] = options.head
     ? [options.head]
     : rowsOf(await tx.execute(lockChainHead(requestId))).map((r) => ({
@@ -70,42 +90,52 @@ export async function recordEvent(
       }));
   if (!head) throw new Error(`recordEvent: no chain head for ${requestId}`);
 
-  const documentSha256 = input.documentSha256 ?? (await currentDocumentHashes(tx, requestId));
-  // Stored as jsonb, read back as parsed JSON: hash exactly what will be read back.
-  const data = JSON.parse(canonicalJson(input.data ?? {})) as Record<string, unknown>;
-  const content = {
-    requestId,
-    seq: head.seq + 1,
-    type: input.type,
-    actorId: input.actor.id,
-    actorEmail: input.actor.email?.toLowerCase() ?? null,
-    // timestamptz keeps microseconds, a Date milliseconds: whole milliseconds survive the trip.
-    at: new Date(Math.floor((input.at ?? new Date()).getTime())),
-    ip: input.meta.ip,
-    userAgent: input.meta.userAgent?.slice(0, 1000) ?? null,
-    documentSha256,
-    data,
-    prevHash: head.hash,
-  };
-  const hash = eventHash(content);
-  // The entry and the new head in one round trip.
-  const [raw] = rowsOf(
+  let current: string[] | undefined;
+  const entries: SQL[] = [];
+  let seq = head.seq;
+  let prevHash = head.hash;
+  for (const input of inputs) {
+    if (!input.documentSha256 && !current) current = await currentDocumentHashes(tx, requestId);
+    const documentSha256 = input.documentSha256 ?? current ?? [];
+    // Stored as jsonb, read back as parsed JSON: hash exactly what will be read back.
+    const data = JSON.parse(canonicalJson(input.data ?? {})) as Record<string, unknown>;
+    const content = {
+      requestId,
+      seq: seq + 1,
+      type: input.type,
+      actorId: input.actor.id,
+      actorEmail: input.actor.email?.toLowerCase() ?? null,
+      // timestamptz keeps microseconds, a Date milliseconds: whole milliseconds survive the trip.
+      at: new Date(Math.floor((input.at ?? new Date()).getTime())),
+      ip: input.meta.ip,
+      userAgent: input.meta.userAgent?.slice(0, 1000) ?? null,
+      documentSha256,
+      data,
+      prevHash,
+    };
+    const hash = eventHash(content);
+    entries.push(sql`(${requestId}, ${content.seq}, ${content.type}, ${content.actorId},
+        ${content.actorEmail}, ${content.at.toISOString()}::timestamptz, ${content.ip},
+        ${content.userAgent}, ${JSON.stringify(documentSha256)}::jsonb,
+        ${JSON.stringify(data)}::jsonb, ${content.prevHash}, ${hash})`);
+    seq = content.seq;
+    prevHash = hash;
+  }
+  // The entries and the new head in one round trip.
+  const raw = rowsOf(
     await tx.execute(sql`
       with head as (
-        update request_event_heads set seq = ${content.seq}, hash = ${hash}
+        update request_event_heads set seq = ${seq}, hash = ${prevHash}
         where request_id = ${requestId}
       )
       insert into request_events
         (request_id, seq, type, actor_id, actor_email, at, ip, user_agent, document_sha256,
          data, prev_hash, hash)
-      values (${requestId}, ${content.seq}, ${content.type}, ${content.actorId},
-        ${content.actorEmail}, ${content.at.toISOString()}::timestamptz, ${content.ip},
-        ${content.userAgent}, ${JSON.stringify(documentSha256)}::jsonb,
-        ${JSON.stringify(data)}::jsonb, ${content.prevHash}, ${hash})
+      values ${sql.join(entries, sql`, `)}
       returning *`),
   );
-  if (!raw) throw new Error('recordEvent: insert returned no row');
-  return rowOf(requestEvents, raw);
+  if (raw.length !== inputs.length) throw new Error('recordEvent: insert returned no row');
+  return raw.map((r) => rowOf(requestEvents, r)).sort((a, b) => a.seq - b.seq);
 }
 
 /** Current SHA-256 of each document of a request (signed version when there is one). */

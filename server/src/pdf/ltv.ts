@@ -10,6 +10,7 @@ import {
 } from '@libpdf/core';
 import { cmsCertificates } from '../crypto/der-walk.ts';
 import type { TimestampAuthority } from '../crypto/tsa/timestamp-authority.ts';
+import { deflateNewStreams } from './deflate.ts';
 import { keepInStep, type PdfVersion } from './in-step.ts';
 import { loadPdf } from './inspect.ts';
 import { placeholders, saveSigned, withReservation } from './placeholder.ts';
@@ -56,6 +57,9 @@ export function signatureCertificates(doc: PDF): Uint8Array[] {
   return [...seen.values()];
 }
 
+/** DSS entries shorter than this stay uncompressed (libpdf's own default threshold). */
+const DSS_DEFLATE_THRESHOLD = 512;
+
 /**
  * Appends (or extends) the /DSS of the catalog; returns the new file and its document in step
  * (`parsed`: the document parsed from `pdf` or kept in step with it; it is used and advanced).
@@ -89,6 +93,7 @@ export async function addValidationData(
   append('OCSPs', data.ocspResponses);
   append('CRLs', data.crls);
   catalog.set('DSS', doc.register(dss));
+  deflateNewStreams(doc, { threshold: DSS_DEFLATE_THRESHOLD });
   const bytes = await doc.save({ incremental: true });
   keepInStep(doc, bytes);
   return { bytes, sha256: createHash('sha256').update(bytes).digest('hex'), doc };

@@ -3,6 +3,7 @@ import { cadesMaxBytes, createCadesSignature } from '../crypto/cades.ts';
 import type { Signer } from '../crypto/signer.ts';
 import type { TimestampAuthority } from '../crypto/tsa/timestamp-authority.ts';
 import { appendBlankPages } from './append-pages.ts';
+import { deflateNewStreams } from './deflate.ts';
 import type { PdfVersion } from './in-step.ts';
 import { loadPdf } from './inspect.ts';
 import { placeholders, saveSigned, withReservation } from './placeholder.ts';
@@ -107,6 +108,7 @@ async function signOnce(
   });
   // Only the glyphs the stamp uses are embedded (a few KB instead of 630 KB per font); small
   // streams (a subset's ToUnicode and CIDToGIDMap) are compressed too.
+  deflateNewStreams(doc, { subsetFonts: true, threshold: 0 });
   return saveSigned(
     doc,
     pdf,

@@ -9,7 +9,7 @@ import { signers, type TSignerRow } from '../../db/schema/signers.ts';
 import { users } from '../../db/schema/users.ts';
 import { rowsOf } from '../../evidence/db-row.ts';
 import type { MailAttachmentRef } from '../../mail/outbox.ts';
-import { settingsForRequest } from '../businesses/settings.ts';
+import { settingsForRequest, type TBusinessWithSettings } from '../businesses/settings.ts';
 import { deriveSignerStatuses } from './load-for-actor.ts';
 import {
   brandingOf,
@@ -33,6 +33,13 @@ export type KnownRequestState = {
   owner: MailRequest['owner'];
   signers: TSignerRow[];
   observers?: { email: string }[];
+  /**
+   * The caller's own write set `completionNotifiedAt` in this transaction (the signature that
+   * completed the request): the completion notice is sent without marking the row again.
+   */
+  completionMarked?: true;
+  /** The request's business settings as the caller read them (null: none); absent: read here. */
+  business?: TBusinessWithSettings | null;
 };
 
 /**
@@ -102,7 +109,7 @@ export async function notifyNextSigners(
     );
     // Direct signers get their link from whoever created the request, not from us.
     const byMail = due.filter((s) => s.directNonce === null);
-    const business = await settingsForRequest(tx, requestId, request.businessId);
+    const business = await businessOf(tx, state);
     const branding = business ? brandingOf(config, business) : undefined;
     for (const s of byMail) {
       await mailSigner(tx, config, mail, s, 'request-invitation', accounts, branding);
@@ -115,12 +122,14 @@ export async function notifyNextSigners(
       state.observers ??
       (await tx.select().from(observers).where(eq(observers.requestId, requestId)));
     const emails = [...signerRows.map((s) => s.email), ...observerRows.map((o) => o.email)];
-    await tx
-      .update(signatureRequests)
-      .set({ completionNotifiedAt: new Date() })
-      .where(eq(signatureRequests.id, requestId));
+    if (!state.completionMarked) {
+      await tx
+        .update(signatureRequests)
+        .set({ completionNotifiedAt: new Date() })
+        .where(eq(signatureRequests.id, requestId));
+    }
     // The business's settings: its logo in the mail, the files it attaches (spec section 3).
-    const business = await settingsForRequest(tx, requestId, request.businessId);
+    const business = await businessOf(tx, state);
     const attach = business?.settings.mailService.attachments;
     const attachments: MailAttachmentRef[] = [
       ...(attach?.signedDocument.enabled ? [{ kind: 'documents' as const, requestId }] : []),
@@ -135,3 +144,9 @@ export async function notifyNextSigners(
   }
   return { invited: [], completed: [] };
 }
+
+/** The request's business settings: as the caller knows them, else read. */
+const businessOf = (tx: DbOrTx, state: KnownRequestState): Promise<TBusinessWithSettings | null> =>
+  state.business !== undefined
+    ? Promise.resolve(state.business)
+    : settingsForRequest(tx, state.request.id, state.request.businessId);

@@ -5,8 +5,14 @@ import type { Config } from '../../config.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { jsonOf, rowsOf } from '../../evidence/db-row.ts';
-import { type EventMeta, lockChainHead, recordEvent } from '../../evidence/record-event.ts';
+import {
+  type EventMeta,
+  lockChainHead,
+  type RecordEventInput,
+  recordEvents,
+} from '../../evidence/record-event.ts';
 import { sha256Hex } from '../../storage/blob-store.ts';
+import type { TBusinessWithSettings } from '../businesses/settings.ts';
 import type { LoadedRequest } from '../signature-requests/load-for-actor.ts';
 import { notifyNextSigners } from '../signature-requests/notify-next-signers.ts';
 import type { PreparedSignature } from './prepare-signature.ts';
@@ -72,6 +78,11 @@ export type CommitInput = {
   config: Pick<Config, 'publicUrl'>;
   /** Facts about how the signer was authenticated (a direct signer's TAN, the mobile app). */
   evidence?: Record<string, unknown>;
+  /**
+   * The request's business settings as the caller read them for this signature (null: a
+   * private request), for the mails it sends; absent: read in the transaction.
+   */
+  business?: TBusinessWithSettings | null;
 };
 
 /**
@@ -120,14 +131,20 @@ export async function commitSignature(tx: Tx, input: CommitInput): Promise<TRequ
         where id = ${me.id}
       ), request as (
         update signature_requests set updated_at = ${at}::timestamptz, locked_until = null
-          ${status === 'SIGNED' ? sql`, status = 'SIGNED', completed_at = ${at}::timestamptz` : sql``}
+          ${
+            status === 'SIGNED'
+              ? // The completion notice is queued below, in this transaction (marked once here,
+                // not by a second update of the row and its dashboard triggers).
+                sql`, status = 'SIGNED', completed_at = ${at}::timestamptz,
+                  completion_notified_at = ${at}::timestamptz`
+              : sql``
+          }
         where id = ${id}
       ), head as (${lockChainHead(id)})
       select (select count(*) from moved) as moved, head.seq, head.hash from head`),
   );
   if (Number(written?.moved) !== signed.length) throw new RequestChangedError();
-  await recordEvent(
-    tx,
+  const events: RecordEventInput[] = [
     {
       requestId: id,
       type: 'signed',
@@ -153,11 +170,9 @@ export async function commitSignature(tx: Tx, input: CommitInput): Promise<TRequ
         ...input.evidence,
       },
     },
-    { head: { seq: Number(written?.seq), hash: String(written?.hash) } },
-  );
-
+  ];
   if (status === 'SIGNED') {
-    await recordEvent(tx, {
+    events.push({
       requestId: id,
       type: 'completed',
       actor: { id: null, email: null },
@@ -166,8 +181,12 @@ export async function commitSignature(tx: Tx, input: CommitInput): Promise<TRequ
       documentSha256: signed.map((s) => s.sha256),
       data: { signers: after.length, level: prepared.level },
     });
-    await enqueueProtocol(tx, id);
   }
+  // 'signed' (and 'completed') in one statement, chained to the head locked above.
+  await recordEvents(tx, id, events, {
+    head: { seq: Number(written?.seq), hash: String(written?.hash) },
+  });
+  if (status === 'SIGNED') await enqueueProtocol(tx, id);
   // Invites whoever is next, or sends the completion mail to everyone once SIGNED.
   // What this transaction knows, so nothing is read again: the request and signers as now.
   await notifyNextSigners(tx, id, input.config, {
@@ -175,6 +194,8 @@ export async function commitSignature(tx: Tx, input: CommitInput): Promise<TRequ
     owner: loaded.owner,
     signers: after,
     observers: loaded.observers,
+    ...(status === 'SIGNED' ? { completionMarked: true } : {}),
+    ...(input.business !== undefined ? { business: input.business } : {}),
   });
   await prepared.stored;
   return status;

@@ -11,7 +11,7 @@ import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import { AppError } from '../../errors.ts';
 import { rowsOf } from '../../evidence/db-row.ts';
 import { assertFreeSignature } from '../billing/user-plan.ts';
-import { settingsForRequest } from '../businesses/settings.ts';
+import { settingsForRequest, type TBusinessWithSettings } from '../businesses/settings.ts';
 import type { UserPrincipal } from '../context.ts';
 import { platformCa } from '../pki/platform-ca.ts';
 import { timestampAuthority } from '../pki/timestamp-authority.ts';
@@ -87,6 +87,8 @@ export async function signRequest(
       ? null
       : shared(ctx.batch, 'stamp-settings', () => stampSettingsFor(ctx, principal.userId)),
   ]);
+  // The request's business (its settings), read with the Part 11 check on the first attempt.
+  let business: TBusinessWithSettings | null | undefined;
   try {
     for (let attempt = 1; ; attempt++) {
       const loaded = attempt === 1 ? first : await loadRequestForActor(ctx.db, id, ctx.principal);
@@ -94,7 +96,7 @@ export async function signRequest(
       assertAction(loaded, 'sign');
       const me = loaded.mySigner;
       if (!me) throw new AppError('NOT_ALLOWED', 403, 'Only a signer may sign this request.');
-      if (attempt === 1) await assertPart11(ctx, loaded.request, entry);
+      if (attempt === 1) business = await assertPart11(ctx, loaded.request, entry);
       if (isDirectSigner(ctx.principal)) {
         assertLinkCanSign(me, trust, platformLegislation(ctx.config.platform));
       }
@@ -144,6 +146,7 @@ export async function signRequest(
               trust,
               meta: ctx.meta,
               config: ctx.config,
+              ...(business !== undefined ? { business } : {}),
               ...(ctx.evidence || sealing
                 ? {
                     evidence: {
@@ -218,18 +221,19 @@ function sealFor(
  * Part 11 mode of the request's business (spec section 3): the signing name and reason are
  * required at signing (400 PART11_REASON_REQUIRED otherwise); they then appear in the
  * signature (/Name, /Reason, the visual signature) and in the protocol's 'signed' entry.
+ * Returns the business it read (the commit's mails use it too).
  */
 async function assertPart11(
   ctx: SigningContext,
   request: { id: string; businessId: string | null },
   entry: TSignPayload,
-) {
+): Promise<TBusinessWithSettings | null> {
   // The same business for every request of a batch it sends: read once.
   const business = await shared(ctx.batch, `settings:${request.businessId}`, () =>
     settingsForRequest(ctx.db, request.id, request.businessId),
   );
-  if (!business?.settings.signatureRequests.part11.enabled) return;
-  if (entry.signingName?.trim() && entry.signingReason?.trim()) return;
+  if (!business?.settings.signatureRequests.part11.enabled) return business;
+  if (entry.signingName?.trim() && entry.signingReason?.trim()) return business;
   throw new AppError(
     'PART11_REASON_REQUIRED',
     400,

@@ -54,7 +54,8 @@ export async function stampPlacement(
       import('../../pdf/signature-field.ts'),
       import('../../pdf/stamp/plan.ts'),
     ]);
-    const doc = await loadPdf(bytes);
+    // A version Signet stored (see loadPdf's `stored`).
+    const doc = await loadPdf(bytes, { stored: true });
     parsed = doc;
     const pages = doc.getPageCount();
     const box = doc.getPage(pages - 1)?.getCropBox() ?? { width: 595.28, height: 841.89 };
