@@ -160,6 +160,13 @@ export async function uploadAndSend(
   return id;
 }
 
+/** Opens a request's page and waits until it shows the request in `status`. */
+export async function openRequest(page: Page, id: string, status = 'OPEN'): Promise<void> {
+  await page.goto(`/view/${id}`);
+  await hydrated(page);
+  await expect(page.locator(`[data-request-id="${id}"]`)).toHaveAttribute('data-status', status);
+}
+
 /** A signer's status badge on the request page. */
 export function signerStatus(page: Page, email: string) {
   return page.locator(`[data-signer="${email}"] [data-signer-status]`);

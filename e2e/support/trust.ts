@@ -34,6 +34,7 @@ export async function sendRequest(
     legislation?: 'EIDAS' | 'ZERTES';
   }[],
   title: string,
+  extra: { message?: string } = {},
 ): Promise<{ id: string; documentId: string }> {
   const headers = { authorization: `Bearer ${ownerToken}` };
   const doc = await request.post(apiPath(api.uploadDocument), {
@@ -46,6 +47,7 @@ export async function sendRequest(
     headers,
     data: {
       title,
+      ...extra,
       documents: [{ document_id: documentId }],
       signatures: signers.map(({ email, ...rest }) => ({ account_email: email, ...rest })),
     },

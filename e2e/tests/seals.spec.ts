@@ -6,6 +6,7 @@
  * draft on the request page (the add-signer-group dialog) and sends the request to its members.
  * The API-user part of issue 13 is api-users.spec.ts.
  */
+import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import {
   type Account,
@@ -20,15 +21,16 @@ import {
 import {
   download,
   mailsTo,
+  openRequest,
   pdfImageCount,
   pdfSignatures,
   pdfText,
   personContext,
   rqText,
   signerStatus,
-  uploadAndSend,
   writeTwoPagePdf,
 } from '../support/requests.ts';
+import { sendRequest } from '../support/trust.ts';
 
 const t = (key: string, vars: Record<string, string> = {}) => text(key, vars, 'admin');
 const save = () => text('ra.action.save', {}, 'admin');
@@ -73,12 +75,11 @@ test('an admin creates a seal and grants it to a member, who seals a document fr
 }) => {
   test.setTimeout(150_000);
   const businessName = 'Müller Rechnungen AG';
-  const admin = await createAccount(request, 'seal-admin', { firstName: 'Grzegorz' });
+  const [admin, member] = await Promise.all([
+    createAccount(request, 'seal-admin', { firstName: 'Grzegorz' }),
+    createAccount(request, 'seal-member', { firstName: 'Zofia', lastName: 'Wiśniewska' }),
+  ]);
   const business = await createBusiness(request, admin, businessName);
-  const member = await createAccount(request, 'seal-member', {
-    firstName: 'Zofia',
-    lastName: 'Wiśniewska',
-  });
   await join(request, business.id, admin, member);
 
   // The admin creates the seal "invoices" and lets the member use it.
@@ -136,7 +137,15 @@ test('an admin creates a seal and grants it to a member, who seals a document fr
   const memberPage = await memberContext.newPage();
   const pdf = test.info().outputPath('invoice.pdf');
   await writeTwoPagePdf(pdf, 'Rechnung 2026-001');
-  await uploadAndSend(memberPage, { pdf, title: 'Rechnung 2026-001', signers: [member.email] });
+  // Sent through the API (the request page is under test here, not the upload).
+  const invoice = await sendRequest(
+    request,
+    member.token,
+    readFileSync(pdf),
+    [{ email: member.email }],
+    'Rechnung 2026-001',
+  );
+  await openRequest(memberPage, invoice.id);
   await memberPage.getByRole('button', { name: rqText('action.sign'), exact: true }).click();
   const overlay = memberPage.getByTestId('signing-overlay');
   await expect(overlay.getByTestId('seal-choice')).toBeVisible();
@@ -156,7 +165,7 @@ test('an admin creates a seal and grants it to a member, who seals a document fr
   // The signed PDF carries the seal's certificate and says on whose behalf.
   const signed = await download(
     memberPage,
-    rqText('view.downloadSigned', { title: 'invoice' }),
+    rqText('view.downloadSigned', { title: 'Rechnung 2026-001' }),
     'sealed.pdf',
   );
   const [seal] = pdfSignatures(signed);
@@ -168,7 +177,14 @@ test('an admin creates a seal and grants it to a member, who seals a document fr
   // The admin is no member of the seal: signing offers them no seal.
   const own = test.info().outputPath('own.pdf');
   await writeTwoPagePdf(own, 'Eigenes Dokument');
-  await uploadAndSend(page, { pdf: own, title: 'Eigenes Dokument', signers: [admin.email] });
+  const mine = await sendRequest(
+    request,
+    admin.token,
+    readFileSync(own),
+    [{ email: admin.email }],
+    'Eigenes Dokument',
+  );
+  await openRequest(page, mine.id);
   await page.getByRole('button', { name: rqText('action.sign'), exact: true }).click();
   await expect(page.getByTestId('signing-overlay')).toBeVisible();
   await expect(page.getByTestId('seal-choice')).toHaveCount(0);
