@@ -5,13 +5,11 @@
  * each). The direct signer's pages have their own walk in direct-sign.spec.ts (they take Italian
  * too).
  */
-import { readFileSync } from 'node:fs';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { LANG_COOKIE } from '@signet/shared/i18n/lang.constants';
 import { createAccount, hydrated, signInWithCookie } from '../support/app.ts';
 import { seriousViolations, WCAG_AA } from '../support/axe.ts';
-import { firstPageShown, writeTwoPagePdf } from '../support/requests.ts';
-import { sendRequest } from '../support/trust.ts';
+import { firstPageShown, sendRequest, twoPagePdf } from '../support/requests.ts';
 
 const LANGS = ['en', 'de', 'fr'] as const;
 const SIZES = [
@@ -85,12 +83,10 @@ for (const lang of LANGS) {
         lastName: 'Brzęczyszczykiewicz-Papadopoulou',
         lang,
       });
-      const pdf = test.info().outputPath('contract.pdf');
-      await writeTwoPagePdf(pdf, 'Mietvertrag');
       const { id } = await sendRequest(
         request,
         account.token,
-        readFileSync(pdf),
+        await twoPagePdf('Mietvertrag'),
         [{ email: 'a.very.long.address.for.testing@subdomain.example-company.com' }],
         'Mietvertrag für die Wohnung im dritten Obergeschoss links, Zürich',
         { message: 'Bitte bis Ende Monat unterschreiben.' },

@@ -23,18 +23,17 @@ import {
 } from '../support/app.ts';
 import {
   download,
-  openRequest,
   pdfSignatures,
   pdfText,
   personContext,
   renderedMail,
   rqText,
+  sendAndOpen,
   signerStatus,
   signOnView,
   uploadAndSend,
   writeTwoPagePdf,
 } from '../support/requests.ts';
-import { sendRequest } from '../support/trust.ts';
 
 /** A title no other test uses, so mails and rows are this test's own. */
 const freshTitle = (what: string) => `${what} ${Date.now().toString(36)}`;
@@ -181,19 +180,10 @@ test('a signer declines with a reason; the owner sees the request declined and g
   ]);
   const title = freshTitle('Offer');
   const reason = 'The price on page 2 is wrong.';
-  const pdf = test.info().outputPath('offer.pdf');
-  await writeTwoPagePdf(pdf, title);
 
   // Sent through the API (the upload is the first test's); the owner has its page open.
-  const { id } = await sendRequest(
-    request,
-    owner.token,
-    readFileSync(pdf),
-    [{ email: signer.email }],
-    title,
-  );
   await signInWithCookie(context, baseURL, owner.token);
-  await openRequest(page, id);
+  const id = await sendAndOpen(page, request, owner.token, [signer.email], title);
 
   const signerBrowser = await personContext(browser, baseURL, signer.token);
   const signerPage = await signerBrowser.newPage();
@@ -256,19 +246,10 @@ test('the owner withdraws with a message; the signer is told and can no longer s
   ]);
   const title = freshTitle('Contract');
   const message = 'We will send a corrected version.';
-  const pdf = test.info().outputPath('contract.pdf');
-  await writeTwoPagePdf(pdf, title);
 
   // Sent through the API (the upload is the first test's), from the owner's request page.
-  const { id } = await sendRequest(
-    request,
-    owner.token,
-    readFileSync(pdf),
-    [{ email: signer.email }],
-    title,
-  );
   await signInWithCookie(context, baseURL, owner.token);
-  await openRequest(page, id);
+  const id = await sendAndOpen(page, request, owner.token, [signer.email], title);
   // The invitation went out before the withdrawal.
   await mailLink(request, signer.email, `/view/${id}`);
 

@@ -6,7 +6,6 @@
  * draft on the request page (the add-signer-group dialog) and sends the request to its members.
  * The API-user part of issue 13 is api-users.spec.ts.
  */
-import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import {
   type Account,
@@ -21,16 +20,15 @@ import {
 import {
   download,
   mailsTo,
-  openRequest,
   pdfImageCount,
   pdfSignatures,
   pdfText,
   personContext,
   rqText,
+  sendAndOpen,
   signerStatus,
   writeTwoPagePdf,
 } from '../support/requests.ts';
-import { sendRequest } from '../support/trust.ts';
 
 const t = (key: string, vars: Record<string, string> = {}) => text(key, vars, 'admin');
 const save = () => text('ra.action.save', {}, 'admin');
@@ -135,17 +133,8 @@ test('an admin creates a seal and grants it to a member, who seals a document fr
   // The member sends a document to themselves and seals it with "Rechnungen".
   const memberContext = await personContext(browser, baseURL, member.token);
   const memberPage = await memberContext.newPage();
-  const pdf = test.info().outputPath('invoice.pdf');
-  await writeTwoPagePdf(pdf, 'Rechnung 2026-001');
   // Sent through the API (the request page is under test here, not the upload).
-  const invoice = await sendRequest(
-    request,
-    member.token,
-    readFileSync(pdf),
-    [{ email: member.email }],
-    'Rechnung 2026-001',
-  );
-  await openRequest(memberPage, invoice.id);
+  await sendAndOpen(memberPage, request, member.token, [member.email], 'Rechnung 2026-001');
   await memberPage.getByRole('button', { name: rqText('action.sign'), exact: true }).click();
   const overlay = memberPage.getByTestId('signing-overlay');
   await expect(overlay.getByTestId('seal-choice')).toBeVisible();
@@ -175,16 +164,7 @@ test('an admin creates a seal and grants it to a member, who seals a document fr
   expect(pdfImageCount(signed)).toBeGreaterThan(0);
 
   // The admin is no member of the seal: signing offers them no seal.
-  const own = test.info().outputPath('own.pdf');
-  await writeTwoPagePdf(own, 'Eigenes Dokument');
-  const mine = await sendRequest(
-    request,
-    admin.token,
-    readFileSync(own),
-    [{ email: admin.email }],
-    'Eigenes Dokument',
-  );
-  await openRequest(page, mine.id);
+  await sendAndOpen(page, request, admin.token, [admin.email], 'Eigenes Dokument');
   await page.getByRole('button', { name: rqText('action.sign'), exact: true }).click();
   await expect(page.getByTestId('signing-overlay')).toBeVisible();
   await expect(page.getByTestId('seal-choice')).toHaveCount(0);
