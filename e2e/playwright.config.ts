@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { E2E_BASE_URL, E2E_PORT as port } from './support/server-url.ts';
 import { snapshotWeb } from './support/web-snapshot.ts';
 
-const port = Number(process.env.E2E_PORT ?? 3900);
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
@@ -20,7 +20,7 @@ function serverEnv(): Record<string, string> {
   const { siteDir, adminDir } = snapshotWeb(root, join(work, 'web'));
   return {
     PORT: String(port),
-    PUBLIC_URL: `http://localhost:${port}`,
+    PUBLIC_URL: E2E_BASE_URL,
     DATA_DIR: join(work, 'data'),
     SIGNET_MODE: 'test',
     SIGNET_SITE_DIR: siteDir,
@@ -37,8 +37,10 @@ function serverEnv(): Record<string, string> {
 
 export default defineConfig({
   testDir: './tests',
-  fullyParallel: false,
-  workers: 1,
+  // Two browsers against the one server, every test on its own (the rules a spec follows to be
+  // safe with that are in e2e/README.md). E2E_WORKERS=1 runs them one after another.
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   // The machine is small and shared: allow slow steps without hiding a missing one.
@@ -48,7 +50,7 @@ export default defineConfig({
   outputDir: `test-results/port-${port}`,
   reporter: process.env.CI ? 'line' : [['list']],
   use: {
-    baseURL: `http://localhost:${port}`,
+    baseURL: E2E_BASE_URL,
     // The texts the specs expect come from locales/en-gb (see support/app.ts).
     locale: 'en-GB',
     trace: 'retain-on-failure',
@@ -66,9 +68,10 @@ export default defineConfig({
   },
   webServer: {
     command: 'node ../server/src/main.ts',
-    url: `http://localhost:${port}/api/v1/datetime`,
+    url: `${E2E_BASE_URL}/api/v1/datetime`,
     reuseExistingServer: false,
-    timeout: 30_000,
+    // Migrations and the first imports compete with the rest of a busy machine.
+    timeout: 90_000,
     env: serverEnv(),
   },
 });

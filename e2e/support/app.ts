@@ -5,7 +5,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { api } from '@signet/shared/api/api';
 import { routeUrl } from '@signet/shared/api/route';
 import { PAYMENT_SANDBOX } from '@signet/shared/billing/billing.constants';
@@ -223,6 +229,30 @@ export async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
       });`,
   });
   return () => page.evaluate(() => (globalThis as { __csp?: string[] }).__csp ?? []);
+}
+
+/**
+ * Waits until `locator` is drawn at full opacity (itself and every element around it) and no
+ * animation of its page runs: a dialog has faded in, so a screenshot shows it as a person sees it
+ * once it settled, without guessing the length of the transition.
+ */
+export async function settled(locator: Locator): Promise<void> {
+  await expect
+    .poll(() =>
+      locator.evaluate((element) => {
+        // In the browser (the e2e project has no DOM types).
+        type Node = { parentElement: Node | null };
+        const { getComputedStyle, document } = globalThis as unknown as {
+          getComputedStyle: (e: Node) => { opacity: string };
+          document: { getAnimations: () => { playState: string }[] };
+        };
+        for (let e: Node | null = element as unknown as Node; e; e = e.parentElement) {
+          if (getComputedStyle(e).opacity !== '1') return false;
+        }
+        return document.getAnimations().every((a) => a.playState !== 'running');
+      }),
+    )
+    .toBe(true);
 }
 
 /** Opens a site page and waits for its islands. */

@@ -14,7 +14,7 @@ import {
   test,
 } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { hydrated, signInWithCookie } from './app.ts';
+import { api, apiPath, hydrated, signInWithCookie } from './app.ts';
 
 type Namespace = 'requests' | 'email';
 const cache = new Map<string, Record<string, string>>();
@@ -41,8 +41,8 @@ export function rqText(
   );
 }
 
-/** Writes a two-page PDF (A4, a line of text on each page) to `path`. */
-export async function writeTwoPagePdf(path: string, title: string): Promise<void> {
+/** A two-page PDF (A4, a line of text on each page). */
+export async function twoPagePdf(title: string): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(title);
   const font = await pdf.embedFont(StandardFonts.Helvetica);
@@ -50,7 +50,74 @@ export async function writeTwoPagePdf(path: string, title: string): Promise<void
     const page = pdf.addPage([595.28, 841.89]);
     page.drawText(`${title} – page ${n} of 2`, { x: 72, y: 760, size: 16, font });
   }
-  writeFileSync(path, await pdf.save());
+  return pdf.save();
+}
+
+/** Writes {@link twoPagePdf} to `path`. */
+export async function writeTwoPagePdf(path: string, title: string): Promise<void> {
+  writeFileSync(path, await twoPagePdf(title));
+}
+
+/** Sends a request through the API: the PDF, signers (with their standard), initiated. */
+export async function sendRequest(
+  request: APIRequestContext,
+  ownerToken: string,
+  pdf: Uint8Array,
+  signers: {
+    email: string;
+    signature_level?: 'SES' | 'AES' | 'QES';
+    legislation?: 'EIDAS' | 'ZERTES';
+  }[],
+  title: string,
+  extra: { message?: string } = {},
+): Promise<{ id: string; documentId: string }> {
+  const headers = { authorization: `Bearer ${ownerToken}` };
+  const doc = await request.post(apiPath(api.uploadDocument), {
+    headers,
+    data: { title, content: Buffer.from(pdf).toString('base64') },
+  });
+  expect(doc.status(), await doc.text()).toBe(201);
+  const documentId = ((await doc.json()) as { id: string }).id;
+  const created = await request.post(apiPath(api.createSignatureRequest), {
+    headers,
+    data: {
+      title,
+      ...extra,
+      documents: [{ document_id: documentId }],
+      signatures: signers.map(({ email, ...rest }) => ({ account_email: email, ...rest })),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = ((await created.json()) as { id: string }).id;
+  const sent = await request.post(apiPath(api.initiateSignatureRequest, { params: { id } }), {
+    headers,
+  });
+  expect(sent.status()).toBe(200);
+  return { id, documentId };
+}
+
+/**
+ * For tests of a request's page rather than of the upload: sends a two-page PDF titled `title`
+ * to `signers` through the API with `ownerToken`, and opens the request in `page` (signed in as
+ * whoever looks at it). Returns the request's id.
+ */
+export async function sendAndOpen(
+  page: Page,
+  request: APIRequestContext,
+  ownerToken: string,
+  signers: readonly string[],
+  title: string,
+): Promise<string> {
+  const pdf = await twoPagePdf(title);
+  const { id } = await sendRequest(
+    request,
+    ownerToken,
+    pdf,
+    signers.map((email) => ({ email })),
+    title,
+  );
+  await openRequest(page, id);
+  return id;
 }
 
 /**
@@ -158,6 +225,13 @@ export async function uploadAndSend(
   await expect(page.locator(`[data-request-id="${id}"]`)).toHaveAttribute('data-status', 'OPEN');
   await expect(page.locator('h1#page-heading')).toHaveText(options.title);
   return id;
+}
+
+/** Opens a request's page and waits until it shows the request in `status`. */
+export async function openRequest(page: Page, id: string, status = 'OPEN'): Promise<void> {
+  await page.goto(`/view/${id}`);
+  await hydrated(page);
+  await expect(page.locator(`[data-request-id="${id}"]`)).toHaveAttribute('data-status', status);
 }
 
 /** A signer's status badge on the request page. */

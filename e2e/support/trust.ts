@@ -9,6 +9,8 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { api, apiPath, hydrated } from './app.ts';
 import { renderedMail } from './requests.ts';
 
+export { sendRequest } from './requests.ts';
+
 let messages: Record<string, string> | undefined;
 
 /** A text of `locales/en-gb/trust.json` with `{name}` filled in. */
@@ -21,42 +23,6 @@ export function trustText(key: string, vars: Record<string, string | number> = {
   return message.replace(/\{(\w+)\}/g, (whole, name: string) =>
     vars[name] === undefined ? whole : String(vars[name]),
   );
-}
-
-/** Sends a request through the API: the PDF, signers (with their standard), initiated. */
-export async function sendRequest(
-  request: APIRequestContext,
-  ownerToken: string,
-  pdf: Uint8Array,
-  signers: {
-    email: string;
-    signature_level?: 'SES' | 'AES' | 'QES';
-    legislation?: 'EIDAS' | 'ZERTES';
-  }[],
-  title: string,
-): Promise<{ id: string; documentId: string }> {
-  const headers = { authorization: `Bearer ${ownerToken}` };
-  const doc = await request.post(apiPath(api.uploadDocument), {
-    headers,
-    data: { title, content: Buffer.from(pdf).toString('base64') },
-  });
-  expect(doc.status(), await doc.text()).toBe(201);
-  const documentId = ((await doc.json()) as { id: string }).id;
-  const created = await request.post(apiPath(api.createSignatureRequest), {
-    headers,
-    data: {
-      title,
-      documents: [{ document_id: documentId }],
-      signatures: signers.map(({ email, ...rest }) => ({ account_email: email, ...rest })),
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = ((await created.json()) as { id: string }).id;
-  const sent = await request.post(apiPath(api.initiateSignatureRequest, { params: { id } }), {
-    headers,
-  });
-  expect(sent.status()).toBe(200);
-  return { id, documentId };
 }
 
 /** The document's current (signed) version through the API. */

@@ -6,7 +6,7 @@
  * signed-in user may not open (the "unauthorised, logged in → 404 page" case), so that case is
  * covered by site/src/lib/roles.test.ts until such a page exists.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   atPath,
   createAccount,
@@ -16,6 +16,7 @@ import {
   signInWithCookie,
   text,
 } from '../support/app.ts';
+import { expect, test } from '../support/fixtures.ts';
 
 /** Opens `from` and expects to end on `to` (the redirect may be client-side). */
 async function expectRedirect(page: Page, from: string, to: string): Promise<void> {
@@ -56,10 +57,9 @@ test.describe('a signed-out visitor', () => {
     }
   });
 
-  test('returns to the console page they wanted after logging in', async ({ page, request }) => {
-    const account = await createAccount(request, 'console-return');
+  test('returns to the console page they wanted after logging in', async ({ page, user }) => {
     await expectRedirect(page, '/business/register', '/login');
-    await fillLogin(page, account.email, account.password);
+    await fillLogin(page, user.email, user.password);
     await expect(page).toHaveURL(atPath('/business/register'));
     await expect(
       page.getByRole('heading', { name: text('register.title', {}, 'admin') }),
@@ -71,11 +71,10 @@ test.describe('a signed-in user without a business', () => {
   test('is sent from /login to the dashboard (login is for signed-out people only)', async ({
     page,
     context,
-    request,
+    user,
     baseURL,
   }) => {
-    const account = await createAccount(request, 'strict-login');
-    await signInWithCookie(context, baseURL, account.token);
+    await signInWithCookie(context, baseURL, user.token);
     await expectRedirect(page, '/login', '/dashboard');
     await expect(page.getByTestId('dashboard-empty')).toBeVisible();
   });
@@ -83,11 +82,10 @@ test.describe('a signed-in user without a business', () => {
   test('keeps the header and its navigation on a page that does not exist', async ({
     page,
     context,
-    request,
+    user,
     baseURL,
   }) => {
-    const account = await createAccount(request, 'signed-in-404');
-    await signInWithCookie(context, baseURL, account.token);
+    await signInWithCookie(context, baseURL, user.token);
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(404);
     await expect(page.locator('header.header nav a[href="/dashboard"]')).toBeVisible();
@@ -97,11 +95,10 @@ test.describe('a signed-in user without a business', () => {
   test('is sent to /business/register from the admin pages of the console', async ({
     page,
     context,
-    request,
+    user,
     baseURL,
   }) => {
-    const account = await createAccount(request, 'no-business');
-    await signInWithCookie(context, baseURL, account.token);
+    await signInWithCookie(context, baseURL, user.token);
     for (const path of [
       '/business/members',
       '/business/dashboard',
@@ -117,11 +114,10 @@ test.describe('a signed-in user without a business', () => {
 
   test('reaches the console with the session of the site (no second login)', async ({
     page,
-    request,
+    user,
   }) => {
-    const account = await createAccount(request, 'shared-session');
     await open(page, '/login');
-    await fillLogin(page, account.email, account.password);
+    await fillLogin(page, user.email, user.password);
     await expect(page).toHaveURL(atPath('/dashboard'));
 
     await page.goto('/business/register');
@@ -130,7 +126,7 @@ test.describe('a signed-in user without a business', () => {
       page.getByRole('heading', { name: text('register.title', {}, 'admin') }),
     ).toBeVisible();
     // The console knows who is signed in: it offers the account's address for the business.
-    await expect(page.getByLabel(text('register.email', {}, 'admin'))).toHaveValue(account.email);
+    await expect(page.getByLabel(text('register.email', {}, 'admin'))).toHaveValue(user.email);
 
     // A new tab of the same browser shares the session too (through the tab cookie).
     const tab = await page.context().newPage();

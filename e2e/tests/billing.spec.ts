@@ -15,6 +15,7 @@ import {
   createAccount,
   createBusiness,
   hydrated,
+  settled,
   signInWithCookie,
   text,
 } from '../support/app.ts';
@@ -26,8 +27,10 @@ test('a trial shows its end and seats, takes more seats, locks the business when
 }) => {
   test.setTimeout(120_000);
   const t = (key: string, vars: Record<string, string> = {}) => text(key, vars, 'admin');
-  const admin = await createAccount(request, 'billing-admin', { firstName: 'Åsa' });
-  const member = await createAccount(request, 'billing-member', { firstName: 'Jürg' });
+  const [admin, member] = await Promise.all([
+    createAccount(request, 'billing-admin', { firstName: 'Åsa' }),
+    createAccount(request, 'billing-member', { firstName: 'Jürg' }),
+  ]);
   const business = await createBusiness(request, admin, 'Trial Ärzte GmbH');
   const invited = await request.post(
     apiPath(api.inviteBusinessMembers, { params: { id: business.id } }),
@@ -212,7 +215,7 @@ test('seats are added from a refused invitation; the upgrade shows its invoice; 
         })
         .click();
       await expect(shot.getByRole('dialog')).toBeVisible();
-      await shot.waitForTimeout(400); // the overlay's fade-in
+      await settled(shot.getByRole('dialog'));
       await shot.screenshot({ path: testInfo.outputPath(`add-seats-${lang}-${width}.png`) });
       await shot.close();
     }

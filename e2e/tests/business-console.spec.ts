@@ -86,14 +86,10 @@ for (const [lang, code, locale] of [
     ).toBeVisible();
 
     // 2. Invite two people by mail.
-    const anna = await createAccount(request, `anna-${code}`, {
-      firstName: 'Anna',
-      lastName: 'Müller',
-    });
-    const ben = await createAccount(request, `ben-${code}`, {
-      firstName: 'Ben',
-      lastName: 'Øster',
-    });
+    const [anna, ben] = await Promise.all([
+      createAccount(request, `anna-${code}`, { firstName: 'Anna', lastName: 'Müller' }),
+      createAccount(request, `ben-${code}`, { firstName: 'Ben', lastName: 'Øster' }),
+    ]);
     await page.getByRole('link', { name: t('welcome.members') }).click();
     await expect(page).toHaveURL(atPath('/business/members'));
     await page.getByRole('button', { name: t('members.invite') }).click();

@@ -57,23 +57,29 @@ test('filtered to "to sign", the dashboard shows full pages and the filtered tot
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  const me = await createAccount(request, 'dash-me');
-  const other = await createAccount(request, 'dash-other');
+  const [me, other] = await Promise.all([
+    createAccount(request, 'dash-me'),
+    createAccount(request, 'dash-other'),
+  ]);
   const partner = freshEmail('dash-partner');
   const content = await onePagePdf('Dashboard filter');
 
-  // 60 requests, mixed in time: 30 to sign for me, 25 of mine waiting, 5 withdrawn.
+  // 60 requests, mixed in time: 30 to sign for me, 25 of mine waiting, 5 withdrawn. Each round's
+  // requests are sent side by side, the rounds one after another.
+  const withdrawn = async (i: number) => {
+    const id = await send(request, me, `Withdrawn ${i}`, [partner], content);
+    const res = await request.post(apiPath(api.withdrawSignatureRequest, { params: { id } }), {
+      headers: { authorization: `Bearer ${me.token}` },
+      data: { message: '' },
+    });
+    expect(res.status()).toBe(200);
+  };
   for (let i = 0; i < 30; i++) {
-    await send(request, other, `For me ${i}`, [me.email], content);
-    if (i < 25) await send(request, me, `Mine ${i}`, [partner], content);
-    if (i < 5) {
-      const id = await send(request, me, `Withdrawn ${i}`, [partner], content);
-      const res = await request.post(apiPath(api.withdrawSignatureRequest, { params: { id } }), {
-        headers: { authorization: `Bearer ${me.token}` },
-        data: { message: '' },
-      });
-      expect(res.status()).toBe(200);
-    }
+    await Promise.all([
+      send(request, other, `For me ${i}`, [me.email], content),
+      i < 25 && send(request, me, `Mine ${i}`, [partner], content),
+      i < 5 && withdrawn(i),
+    ]);
   }
 
   await signInWithCookie(context, baseURL, me.token);
@@ -113,11 +119,10 @@ test('declined, withdrawn and expired requests show distinct badges and filters,
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const me = await createAccount(request, 'ended-me', { firstName: 'Olga', lastName: 'Owner' });
-  const dora = await createAccount(request, 'ended-dora', {
-    firstName: 'Dora',
-    lastName: 'Decline',
-  });
+  const [me, dora] = await Promise.all([
+    createAccount(request, 'ended-me', { firstName: 'Olga', lastName: 'Owner' }),
+    createAccount(request, 'ended-dora', { firstName: 'Dora', lastName: 'Decline' }),
+  ]);
   const partner = freshEmail('ended-partner');
   const content = await onePagePdf('Ended requests');
   const mine = { authorization: `Bearer ${me.token}` };
@@ -129,28 +134,34 @@ test('declined, withdrawn and expired requests show distinct badges and filters,
     waiting: `Open contract ${stamp}`,
   };
 
-  // Made through the API: the dashboard and the request page are under test, not the flows.
-  const declined = await send(request, me, titles.declined, [dora.email], content);
-  const decline = await request.post(
-    apiPath(api.declineSignatureRequest, { params: { id: declined } }),
-    {
-      headers: { authorization: `Bearer ${dora.token}` },
-      data: { message: 'The price on page 2 is wrong.' },
-    },
-  );
-  expect(decline.status(), await decline.text()).toBe(200);
-  const withdrawn = await send(request, me, titles.withdrawn, [partner], content);
-  const withdraw = await request.post(
-    apiPath(api.withdrawSignatureRequest, { params: { id: withdrawn } }),
-    { headers: mine, data: { message: 'Sent to the wrong team.' } },
-  );
-  expect(withdraw.status(), await withdraw.text()).toBe(200);
-  const expired = await send(request, me, titles.expired, [partner], content);
-  // The test-mode clock brings its expiry to now and runs the server's expiry sweep.
-  const clock = await request.post(REQUEST_CLOCK_PATH, { data: { requestId: expired } });
-  expect(clock.status(), await clock.text()).toBe(200);
-  expect(((await clock.json()) as { expired: string[] }).expired).toContain(expired);
-  const waiting = await send(request, me, titles.waiting, [partner], content);
+  // Made through the API, side by side: the dashboard and the request page are under test, not
+  // the flows.
+  const [declined, withdrawn, expired, waiting] = await Promise.all([
+    send(request, me, titles.declined, [dora.email], content).then(async (id) => {
+      const decline = await request.post(apiPath(api.declineSignatureRequest, { params: { id } }), {
+        headers: { authorization: `Bearer ${dora.token}` },
+        data: { message: 'The price on page 2 is wrong.' },
+      });
+      expect(decline.status(), await decline.text()).toBe(200);
+      return id;
+    }),
+    send(request, me, titles.withdrawn, [partner], content).then(async (id) => {
+      const withdraw = await request.post(
+        apiPath(api.withdrawSignatureRequest, { params: { id } }),
+        { headers: mine, data: { message: 'Sent to the wrong team.' } },
+      );
+      expect(withdraw.status(), await withdraw.text()).toBe(200);
+      return id;
+    }),
+    send(request, me, titles.expired, [partner], content).then(async (id) => {
+      // The test-mode clock brings its expiry to now and runs the server's expiry sweep.
+      const clock = await request.post(REQUEST_CLOCK_PATH, { data: { requestId: id } });
+      expect(clock.status(), await clock.text()).toBe(200);
+      expect(((await clock.json()) as { expired: string[] }).expired).toContain(id);
+      return id;
+    }),
+    send(request, me, titles.waiting, [partner], content),
+  ]);
 
   await signInWithCookie(context, baseURL, me.token);
   await page.goto('/dashboard?tab=inbox');

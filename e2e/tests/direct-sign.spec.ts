@@ -9,9 +9,9 @@
 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { type Account, hydrated, watchCsp } from '../support/app.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { askForCode, codeFrom, dx, enterCode, openLink, sendDirect } from '../support/direct.ts';
 import {
   firstPageShown,
@@ -268,25 +268,26 @@ test('while page 2 is still being drawn, the viewer asks again only as Retry-Aft
   await context.close();
 });
 
-test('the direct pages pass axe at 390 and 1280 px in every language, and nothing scrolls sideways', async ({
-  browser,
-  request,
-  baseURL,
-}) => {
-  test.setTimeout(120_000);
-  const created = await sendDirect(request, {
-    lang: 'en',
-    title: `Accessibility ${Date.now().toString(36)}`,
-    exit: { exitUrl: `${shopUrl}/done`, timeout: 90 },
-  });
-  const link = new URL(created.url, 'http://x');
-  for (const code of ['en', 'de', 'fr', 'it']) {
+// One test per language, so the two workers share the walk.
+for (const code of ['en', 'de', 'fr', 'it'] as const) {
+  test(`the direct pages pass axe at 390 and 1280 px, and nothing scrolls sideways (${code})`, async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const created = await sendDirect(request, {
+      lang: 'en',
+      title: `Accessibility ${Date.now().toString(36)}`,
+      exit: { exitUrl: `${shopUrl}/done`, timeout: 90 },
+    });
+    const link = new URL(created.url, 'http://x');
+    link.searchParams.set('lang', code);
     for (const width of [390, 1280]) {
       const context = await personContext(browser, baseURL);
       const page = await context.newPage();
       const violations = await watchCsp(page);
       await page.setViewportSize({ width, height: 900 });
-      link.searchParams.set('lang', code);
       for (const path of [
         `${link.pathname}${link.search}`,
         `/signed?exitURL=${encodeURIComponent(`${shopUrl}/done`)}&redirectTimeout=90&via=direct&lang=${code}`,
@@ -295,12 +296,8 @@ test('the direct pages pass axe at 390 and 1280 px in every language, and nothin
         await hydrated(page);
         // Judged as a user sees it: with the page drawn, not while its image is on the way.
         if (path.startsWith('/view/')) await firstPageShown(page);
-        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-        const serious = results.violations.filter(
-          (v) => v.impact === 'serious' || v.impact === 'critical',
-        );
         expect(
-          serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+          await seriousViolations(page, ['wcag2a', 'wcag2aa']),
           `${path} at ${width}px`,
         ).toEqual([]);
         const sideways = await page.evaluate(
@@ -311,5 +308,5 @@ test('the direct pages pass axe at 390 and 1280 px in every language, and nothin
       }
       await context.close();
     }
-  }
-});
+  });
+}

@@ -38,18 +38,11 @@ test("a draft's signers and observers are edited on its page until it is sent", 
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const owner = await createAccount(request, 'draft-owner', {
-    firstName: 'Olga',
-    lastName: 'Owner',
-  });
-  const anna = await createAccount(request, 'draft-anna', {
-    firstName: 'Anna',
-    lastName: 'Amrein',
-  });
-  const bruno = await createAccount(request, 'draft-bruno', {
-    firstName: 'Bruno',
-    lastName: 'Bär',
-  });
+  const [owner, anna, bruno] = await Promise.all([
+    createAccount(request, 'draft-owner', { firstName: 'Olga', lastName: 'Owner' }),
+    createAccount(request, 'draft-anna', { firstName: 'Anna', lastName: 'Amrein' }),
+    createAccount(request, 'draft-bruno', { firstName: 'Bruno', lastName: 'Bär' }),
+  ]);
   const cara = freshEmail('draft-cara');
   const watcher = freshEmail('draft-watcher');
   const stray = freshEmail('draft-stray');

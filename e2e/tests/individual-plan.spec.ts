@@ -7,11 +7,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { PAYMENT_SANDBOX } from '@signet/shared/billing/billing.constants';
 import { FREE_SIGNATURES_PER_MONTH } from '@signet/shared/plan/plan.constants';
 import { atPath, createAccount, hydrated, signInWithCookie, text } from '../support/app.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { rqText, writeTwoPagePdf } from '../support/requests.ts';
 
 test('a new free user is refused upload, sees the upgrade path, upgrades with the success card and uploads', async ({
@@ -46,10 +46,7 @@ test('a new free user is refused upload, sees the upgrade path, upgrades with th
   await page.getByLabel(text('upgrade.yearly')).check();
   await expect(page.getByTestId('individual-price')).toContainText('€150.00');
   await page.getByLabel(text('upgrade.monthly')).check();
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual(
-    [],
-  );
+  expect(await seriousViolations(page, ['wcag2a', 'wcag2aa', 'wcag21aa'])).toEqual([]);
   await page.getByRole('button', { name: text('upgrade.buy') }).click();
 
   // The sandbox provider's card page (Test System): the failing card is declined there.

@@ -1,30 +1,21 @@
-import { expect, test } from '@playwright/test';
 import { logout } from '@signet/shared/api/endpoints';
 import { SESSION_COOKIE } from '@signet/shared/session/session.constants';
-import {
-  atPath,
-  createAccount,
-  fillLogin,
-  open,
-  tabToken,
-  text,
-  userStatus,
-} from '../support/app.ts';
+import { atPath, fillLogin, open, tabToken, text, userStatus } from '../support/app.ts';
+import { expect, test } from '../support/fixtures.ts';
 
 test('logs in with the right password and out again, which ends the session', async ({
   page,
   request,
+  user,
 }) => {
-  const account = await createAccount(request, 'login');
-
   await open(page, '/login');
   await expect(page.locator('h1#page-heading')).toHaveText(text('login.heading'));
-  await fillLogin(page, account.email, account.password);
+  await fillLogin(page, user.email, user.password);
 
   await expect(page).toHaveURL(atPath('/dashboard'));
   await expect(page.getByTestId('dashboard-empty')).toBeVisible();
   const menu = page.getByRole('button', { name: text('user.menu', {}, 'site') });
-  await expect(menu).toContainText(`${account.firstName} ${account.lastName}`);
+  await expect(menu).toContainText(`${user.firstName} ${user.lastName}`);
   const token = await tabToken(page);
   expect(token).toBeTruthy();
   expect(await userStatus(request, token as string)).toBe(200);
@@ -45,10 +36,9 @@ test('logs in with the right password and out again, which ends the session', as
   await expect(page).toHaveURL(atPath('/login'));
 });
 
-test('/logout signs out as well', async ({ page, request }) => {
-  const account = await createAccount(request, 'logout-page');
+test('/logout signs out as well', async ({ page, request, user }) => {
   await open(page, '/login');
-  await fillLogin(page, account.email, account.password);
+  await fillLogin(page, user.email, user.password);
   await expect(page).toHaveURL(atPath('/dashboard'));
   const token = await tabToken(page);
 
@@ -58,13 +48,9 @@ test('/logout signs out as well', async ({ page, request }) => {
   expect(await userStatus(request, token as string)).toBe(401);
 });
 
-test('/logout leaves for /login even when the server does not answer', async ({
-  page,
-  request,
-}) => {
-  const account = await createAccount(request, 'logout-hung');
+test('/logout leaves for /login even when the server does not answer', async ({ page, user }) => {
   await open(page, '/login');
-  await fillLogin(page, account.email, account.password);
+  await fillLogin(page, user.email, user.password);
   await expect(page).toHaveURL(atPath('/dashboard'));
 
   // The revocation call never gets an answer (a stalled network or server).
@@ -74,11 +60,9 @@ test('/logout leaves for /login even when the server does not answer', async ({
   expect(await tabToken(page)).toBeNull();
 });
 
-test('a wrong password shows the error and stays on /login', async ({ page, request }) => {
-  const account = await createAccount(request, 'wrong-password');
-
+test('a wrong password shows the error and stays on /login', async ({ page, user }) => {
   await open(page, '/login');
-  await fillLogin(page, account.email, `${account.password}-wrong`);
+  await fillLogin(page, user.email, `${user.password}-wrong`);
 
   const alert = page.locator('#login-alert');
   await expect(alert).toBeVisible();
@@ -86,11 +70,11 @@ test('a wrong password shows the error and stays on /login', async ({ page, requ
   await expect(page).toHaveURL(atPath('/login'));
   // The password is cleared for the next try; the address stays.
   await expect(page.locator('#login-password')).toHaveValue('');
-  await expect(page.locator('#login-email')).toHaveValue(account.email);
+  await expect(page.locator('#login-email')).toHaveValue(user.email);
   expect(await tabToken(page)).toBeNull();
 
   // The same form then accepts the right password.
-  await page.locator('#login-password').fill(account.password);
+  await page.locator('#login-password').fill(user.password);
   await page.locator('form button[type=submit]').click();
   await expect(page).toHaveURL(atPath('/dashboard'));
 });
@@ -102,12 +86,10 @@ test('an unknown address gets the same answer as a wrong password', async ({ pag
   await expect(page).toHaveURL(atPath('/login'));
 });
 
-test('after login the user is back on the page they wanted', async ({ page, request }) => {
-  const account = await createAccount(request, 'remembered-path');
-
+test('after login the user is back on the page they wanted', async ({ page, user }) => {
   await page.goto('/profile/settings');
   await expect(page).toHaveURL(atPath('/login'));
-  await fillLogin(page, account.email, account.password);
+  await fillLogin(page, user.email, user.password);
 
   await expect(page).toHaveURL(atPath('/profile/settings'));
   await expect(page.locator('h1#page-heading')).toHaveText(text('settings.heading'));

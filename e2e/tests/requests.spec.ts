@@ -28,6 +28,7 @@ import {
   personContext,
   renderedMail,
   rqText,
+  sendAndOpen,
   signerStatus,
   signOnView,
   uploadAndSend,
@@ -45,8 +46,10 @@ test('the owner sends a PDF to an existing user and a new address; both sign fro
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const owner = await createAccount(request, 'rq-owner', { firstName: 'Olga', lastName: 'Owner' });
-  const known = await createAccount(request, 'rq-known', { firstName: 'Kurt', lastName: 'Known' });
+  const [owner, known] = await Promise.all([
+    createAccount(request, 'rq-owner', { firstName: 'Olga', lastName: 'Owner' }),
+    createAccount(request, 'rq-known', { firstName: 'Kurt', lastName: 'Known' }),
+  ]);
   const newcomer = freshEmail('rq-new');
   const title = freshTitle('Lease');
   const pdf = test.info().outputPath('lease.pdf');
@@ -171,18 +174,16 @@ test('a signer declines with a reason; the owner sees the request declined and g
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const owner = await createAccount(request, 'dc-owner', { firstName: 'Olga', lastName: 'Owner' });
-  const signer = await createAccount(request, 'dc-signer', {
-    firstName: 'Dora',
-    lastName: 'Decline',
-  });
+  const [owner, signer] = await Promise.all([
+    createAccount(request, 'dc-owner', { firstName: 'Olga', lastName: 'Owner' }),
+    createAccount(request, 'dc-signer', { firstName: 'Dora', lastName: 'Decline' }),
+  ]);
   const title = freshTitle('Offer');
   const reason = 'The price on page 2 is wrong.';
-  const pdf = test.info().outputPath('offer.pdf');
-  await writeTwoPagePdf(pdf, title);
 
+  // Sent through the API (the upload is the first test's); the owner has its page open.
   await signInWithCookie(context, baseURL, owner.token);
-  const id = await uploadAndSend(page, { pdf, title, signers: [signer.email] });
+  const id = await sendAndOpen(page, request, owner.token, [signer.email], title);
 
   const signerBrowser = await personContext(browser, baseURL, signer.token);
   const signerPage = await signerBrowser.newPage();
@@ -239,18 +240,16 @@ test('the owner withdraws with a message; the signer is told and can no longer s
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const owner = await createAccount(request, 'wd-owner', { firstName: 'Olga', lastName: 'Owner' });
-  const signer = await createAccount(request, 'wd-signer', {
-    firstName: 'Willi',
-    lastName: 'Waiting',
-  });
+  const [owner, signer] = await Promise.all([
+    createAccount(request, 'wd-owner', { firstName: 'Olga', lastName: 'Owner' }),
+    createAccount(request, 'wd-signer', { firstName: 'Willi', lastName: 'Waiting' }),
+  ]);
   const title = freshTitle('Contract');
   const message = 'We will send a corrected version.';
-  const pdf = test.info().outputPath('contract.pdf');
-  await writeTwoPagePdf(pdf, title);
 
+  // Sent through the API (the upload is the first test's), from the owner's request page.
   await signInWithCookie(context, baseURL, owner.token);
-  const id = await uploadAndSend(page, { pdf, title, signers: [signer.email] });
+  const id = await sendAndOpen(page, request, owner.token, [signer.email], title);
   // The invitation went out before the withdrawal.
   await mailLink(request, signer.email, `/view/${id}`);
 

@@ -25,8 +25,8 @@ import {
   pdfText,
   personContext,
   rqText,
+  sendAndOpen,
   signerStatus,
-  uploadAndSend,
   writeTwoPagePdf,
 } from '../support/requests.ts';
 
@@ -73,12 +73,11 @@ test('an admin creates a seal and grants it to a member, who seals a document fr
 }) => {
   test.setTimeout(150_000);
   const businessName = 'Müller Rechnungen AG';
-  const admin = await createAccount(request, 'seal-admin', { firstName: 'Grzegorz' });
+  const [admin, member] = await Promise.all([
+    createAccount(request, 'seal-admin', { firstName: 'Grzegorz' }),
+    createAccount(request, 'seal-member', { firstName: 'Zofia', lastName: 'Wiśniewska' }),
+  ]);
   const business = await createBusiness(request, admin, businessName);
-  const member = await createAccount(request, 'seal-member', {
-    firstName: 'Zofia',
-    lastName: 'Wiśniewska',
-  });
   await join(request, business.id, admin, member);
 
   // The admin creates the seal "invoices" and lets the member use it.
@@ -134,9 +133,8 @@ test('an admin creates a seal and grants it to a member, who seals a document fr
   // The member sends a document to themselves and seals it with "Rechnungen".
   const memberContext = await personContext(browser, baseURL, member.token);
   const memberPage = await memberContext.newPage();
-  const pdf = test.info().outputPath('invoice.pdf');
-  await writeTwoPagePdf(pdf, 'Rechnung 2026-001');
-  await uploadAndSend(memberPage, { pdf, title: 'Rechnung 2026-001', signers: [member.email] });
+  // Sent through the API (the request page is under test here, not the upload).
+  await sendAndOpen(memberPage, request, member.token, [member.email], 'Rechnung 2026-001');
   await memberPage.getByRole('button', { name: rqText('action.sign'), exact: true }).click();
   const overlay = memberPage.getByTestId('signing-overlay');
   await expect(overlay.getByTestId('seal-choice')).toBeVisible();
@@ -156,7 +154,7 @@ test('an admin creates a seal and grants it to a member, who seals a document fr
   // The signed PDF carries the seal's certificate and says on whose behalf.
   const signed = await download(
     memberPage,
-    rqText('view.downloadSigned', { title: 'invoice' }),
+    rqText('view.downloadSigned', { title: 'Rechnung 2026-001' }),
     'sealed.pdf',
   );
   const [seal] = pdfSignatures(signed);
@@ -166,9 +164,7 @@ test('an admin creates a seal and grants it to a member, who seals a document fr
   expect(pdfImageCount(signed)).toBeGreaterThan(0);
 
   // The admin is no member of the seal: signing offers them no seal.
-  const own = test.info().outputPath('own.pdf');
-  await writeTwoPagePdf(own, 'Eigenes Dokument');
-  await uploadAndSend(page, { pdf: own, title: 'Eigenes Dokument', signers: [admin.email] });
+  await sendAndOpen(page, request, admin.token, [admin.email], 'Eigenes Dokument');
   await page.getByRole('button', { name: rqText('action.sign'), exact: true }).click();
   await expect(page.getByTestId('signing-overlay')).toBeVisible();
   await expect(page.getByTestId('seal-choice')).toHaveCount(0);

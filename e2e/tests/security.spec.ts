@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { createAccount, hydrated, signInWithCookie, watchCsp } from '../support/app.ts';
+import { hydrated, signInWithCookie, watchCsp } from '../support/app.ts';
+import { expect, test } from '../support/fixtures.ts';
 
 /**
  * In a real browser: a signed-in page cannot be framed by another origin (clickjacking on Sign
@@ -8,12 +8,11 @@ import { createAccount, hydrated, signInWithCookie, watchCsp } from '../support/
 
 test('another origin cannot frame /dashboard, signed in or not', async ({
   page,
-  request,
+  user,
   context,
   baseURL,
 }) => {
-  const account = await createAccount(request, 'frame');
-  await signInWithCookie(context, baseURL, account.token);
+  await signInWithCookie(context, baseURL, user.token);
   const target = new URL('/dashboard', baseURL).href;
   // about:blank with an iframe: any origin but the server's own.
   const loaded = page.waitForResponse((r) => r.url() === target);
@@ -36,20 +35,16 @@ test('another origin cannot frame /dashboard, signed in or not', async ({
   expect(await frame?.locator('.skip-link, astro-island, [data-testid]').count()).toBe(0);
 });
 
-test('pages run under the policy without a violation', async ({
-  page,
-  request,
-  context,
-  baseURL,
-}) => {
+test('pages run under the policy without a violation', async ({ page, user, context, baseURL }) => {
+  // Eight pages and the API reference (a large script) on a shared machine.
+  test.setTimeout(120_000);
   const violations = await watchCsp(page);
   for (const path of ['/login', '/signup', '/password-reset']) {
     await page.goto(path);
     await hydrated(page);
     expect(await violations(), path).toEqual([]);
   }
-  const account = await createAccount(request, 'csp');
-  await signInWithCookie(context, baseURL, account.token);
+  await signInWithCookie(context, baseURL, user.token);
   for (const path of ['/dashboard', '/upload', '/profile', '/business/']) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');

@@ -47,7 +47,10 @@ test('identification in the sandbox: a pass activates QES (demo), a failure rais
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const passing = await createAccount(request, 'ident-pass');
+  const [passing, failing] = await Promise.all([
+    createAccount(request, 'ident-pass'),
+    createAccount(request, 'ident-fail'),
+  ]);
   await signInWithCookie(context, baseURL, passing.token);
   await identifyInSandbox(page, '/profile/signature-standards/zertes/video', LUKASZ, 'pass');
   await expect(page.getByTestId('ident-status')).toContainText(
@@ -60,7 +63,6 @@ test('identification in the sandbox: a pass activates QES (demo), a failure rais
   await expect(page.getByText(trustText('page.testSystem'))).toBeVisible();
 
   await context.clearCookies();
-  const failing = await createAccount(request, 'ident-fail');
   await signInWithCookie(context, baseURL, failing.token);
   await page.evaluate(() => sessionStorage.clear());
   await identifyInSandbox(page, '/profile/signature-standards/eidas/video', LUKASZ, 'fail');
@@ -106,8 +108,10 @@ test('a request asking for QES: the signer confirms with the TAN from the mail a
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const owner = await createAccount(request, 'qes-owner');
-  const signer = await createAccount(request, 'qes-signer');
+  const [owner, signer] = await Promise.all([
+    createAccount(request, 'qes-owner'),
+    createAccount(request, 'qes-signer'),
+  ]);
   await signInWithCookie(context, baseURL, signer.token);
   await identifyInSandbox(page, '/profile/signature-standards/zertes/video', LUKASZ, 'pass');
   await expect(page.getByTestId('ident-status')).toContainText(
@@ -148,11 +152,10 @@ test('a visual signature drawn on the pad, placed on page 2 by dragging: the sta
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const owner = await createAccount(request, 'visual-owner');
-  const signer = await createAccount(request, 'visual-signer', {
-    firstName: 'Łukasz',
-    lastName: 'Żółć-Ελένη',
-  });
+  const [owner, signer] = await Promise.all([
+    createAccount(request, 'visual-owner'),
+    createAccount(request, 'visual-signer', { firstName: 'Łukasz', lastName: 'Żółć-Ελένη' }),
+  ]);
   await signInWithCookie(context, baseURL, signer.token);
 
   await open(page, '/profile/visual-signature');

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import module from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
@@ -132,7 +133,13 @@ async function main() {
       if (warmOnce && request.headers.has('authorization')) warmOnce();
       return app.fetch(request, env);
     },
-  });
+  }) as Server;
+  // An idle keep-alive connection is kept for 65 s (Node's default is 5 s), longer than the
+  // usual proxy and client idle timeouts (60 s): with 5 s, a client that reuses a connection
+  // just as the server drops it gets ECONNRESET (seen from the end-to-end tests' API client on
+  // a busy machine). Node's clients read the `Keep-Alive: timeout=65` hint and let go first.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, () => resolve());
