@@ -1,4 +1,5 @@
 import { configDefaults, defineProject } from 'vitest/config';
+import { MAX_WORKERS } from '../vitest.workers.ts';
 
 /**
  * Tests that never open a database. With `TEST_DATABASE_URL` (the PostgreSQL run of `npm test`)
@@ -19,6 +20,7 @@ const WITHOUT_DATABASE = [
 
 export default defineProject({
   test: {
+    maxWorkers: MAX_WORKERS,
     name: 'server',
     include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
     exclude: process.env.TEST_DATABASE_URL
