@@ -17,7 +17,7 @@ import { seedSandboxPromoCodes } from '../../services/billing/promo-codes.ts';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { signUp } from '../auth/testing.ts';
 import { as, businessCast, type Person } from '../businesses/testing.ts';
-import { deliverQueued } from './testing.ts';
+import { deliverQueued, enterCard } from './testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -66,13 +66,7 @@ async function buy(admin: Person, id: string, body: Record<string, unknown>) {
     body,
   );
   if (intent.status !== 200) return intent;
-  const page = new URL(intent.body.redirectUrl).pathname;
-  const res = await t.app.request(page, {
-    method: 'POST',
-    body: new URLSearchParams({ number: PAYMENT_SANDBOX.cards.succeeds }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    redirect: 'manual',
-  });
+  const res = await enterCard(t, intent.body.redirectUrl, PAYMENT_SANDBOX.cards.succeeds);
   expect(res.status).toBe(303);
   await deliverQueued(t);
   return intent;

@@ -17,6 +17,16 @@ import type { TestApp } from '../../testing/app.ts';
 import { as, type Person } from '../businesses/testing.ts';
 
 /** Signet's webhook endpoint as the tests call it. */
+/** Enters `number` on the sandbox's card page of `redirectUrl`, as the browser's form posts it. */
+export function enterCard(t: TestApp, redirectUrl: string, number: string) {
+  return t.app.request(new URL(redirectUrl).pathname, {
+    method: 'POST',
+    body: new URLSearchParams({ number }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    redirect: 'manual',
+  });
+}
+
 export const WEBHOOK = '/api/v2/payments/stripe/webhook';
 
 /** Now in Unix seconds, as webhook timestamps are. */
@@ -77,12 +87,7 @@ export async function buyPlan(
     body,
   );
   expect(intent.status, JSON.stringify(intent.body)).toBe(200);
-  const res = await t.app.request(new URL(intent.body.redirectUrl).pathname, {
-    method: 'POST',
-    body: new URLSearchParams({ number: PAYMENT_SANDBOX.cards.succeeds }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    redirect: 'manual',
-  });
+  const res = await enterCard(t, intent.body.redirectUrl, PAYMENT_SANDBOX.cards.succeeds);
   expect(res.status).toBe(303);
   await deliverQueued(t);
 }

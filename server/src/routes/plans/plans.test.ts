@@ -16,11 +16,11 @@ import { makeTestPdf } from '../../pdf/make-test-pdf.ts';
 import { PAYMENT_WEBHOOK_JOB } from '../../providers/payments/sandbox.ts';
 import { createTestApp } from '../../testing/app.ts';
 import { signUp } from '../auth/testing.ts';
-import { postWebhook } from '../billing/testing.ts';
+import { enterCard, postWebhook } from '../billing/testing.ts';
 import { addMember, newBusiness } from '../businesses/testing.ts';
 import { createDocumentsTestApp, uploadMultipart, uploadPdf } from '../documents/testing.ts';
 import { newSignatureRequest, signBatch } from '../signing/testing.ts';
-import { buyIndividualPlan, enterCard, INDIVIDUAL_PLAN } from './testing.ts';
+import { buyIndividualPlan, INDIVIDUAL_PLAN } from './testing.ts';
 
 let t: Awaited<ReturnType<typeof createDocumentsTestApp>>;
 beforeAll(async () => {

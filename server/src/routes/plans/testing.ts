@@ -9,20 +9,10 @@ import { jobs } from '../../db/schema/outbox.ts';
 import { PAYMENT_WEBHOOK_JOB } from '../../providers/payments/sandbox.ts';
 import { DIRECT_UPGRADE_USER, startIndividualPlan } from '../../services/billing/direct-upgrade.ts';
 import type { TestApp } from '../../testing/app.ts';
-import { postWebhook } from '../billing/testing.ts';
+import { enterCard, postWebhook } from '../billing/testing.ts';
 
 /** The individual plan the tests buy (seeded by the billing migration). */
 export const INDIVIDUAL_PLAN = 'INDIVIDUAL_V1';
-
-/** Enters `number` on the sandbox's card page of `redirectUrl`, as the browser's form posts it. */
-export function enterCard(t: TestApp, redirectUrl: string, number: string) {
-  return t.app.request(new URL(redirectUrl).pathname, {
-    method: 'POST',
-    body: new URLSearchParams({ number }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    redirect: 'manual',
-  });
-}
 
 /**
  * Buys the individual plan for `who` the way a person does: the direct upgrade's setup intent,
