@@ -4,7 +4,7 @@ import {
   CURRENCIES,
   type TCurrency,
 } from '@signet/shared/billing/billing.constants';
-import { normalizeVat, vatProblem } from '@signet/shared/billing/billing.rules';
+import { displayCurrency, normalizeVat, vatProblem } from '@signet/shared/billing/billing.rules';
 import type { TBusiness } from '@signet/shared/business/business.schema';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -57,13 +57,13 @@ export function BillingAddressCard({ business }: { business: TBusiness }) {
   const notify = useNotify();
   const refused = useNotifyRefusal();
   const refreshSession = useRefreshConsoleSession();
-  const fallback: TCurrency = window.location.hostname.endsWith('.ch') ? 'CHF' : 'EUR';
+  const fallback: TCurrency = displayCurrency(window.location.hostname);
   const [form, setForm] = useState<TForm>(() => formOf(business.billing, fallback));
   const [checked, setChecked] = useState(false);
   const set = (key: keyof TForm) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
   const country = form.country.trim().toUpperCase();
-  const countryValid = /^[A-Z]{2}$/.test(country) && countryName(country, locale) !== '';
+  const countryValid = countryName(country, locale) !== '';
   const vat = form.vat.trim() ? normalizeVat(form.vat) : '';
   const problem = vat && countryValid ? vatProblem(country, vat) : null;
   const vatError = problem
