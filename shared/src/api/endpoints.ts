@@ -562,6 +562,21 @@ export const confirmDirectUpgrade = {
   path: '/v2/businesses/direct_upgrade/confirm',
   auth: 'user',
 } as const satisfies TEndpoint;
+export const cancelIndividualPlan = {
+  method: 'POST',
+  path: '/v2/businesses/direct_upgrade/cancel',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const revokeIndividualPlanCancel = {
+  method: 'POST',
+  path: '/v2/businesses/direct_upgrade/revoke_cancel',
+  auth: 'user',
+} as const satisfies TEndpoint;
+export const migrateToFreePlan = {
+  method: 'POST',
+  path: '/v1/user/plan/free_migration',
+  auth: 'user',
+} as const satisfies TEndpoint;
 
 // Direct signing without an account (role nas) and the mobile app (MAB): a module of their own,
 // so only the direct pages' chunk carries them.

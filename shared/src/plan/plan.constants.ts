@@ -32,6 +32,8 @@ export const PLAN_ERRORS = {
   setupNotSucceeded: 'SETUP_INTENT_NOT_SUCCEEDED',
   /** 409: the caller already has the individual plan or a business seat. */
   alreadyPaid: 'PLAN_ALREADY_PAID',
+  /** 409: only an account on the legacy free plan (free_legacy) moves to the new free plan. */
+  notLegacy: 'PLAN_NOT_LEGACY',
 } as const;
 
 /** The query parameter the payment provider's card page returns to /upgrade with. */

@@ -37,4 +37,28 @@ export const planRoutes = {
     body: ZDirectUpgradeConfirmSchema,
     response: ZUserPlanSchema,
   }),
+  cancelIndividualPlan: defineRoute({
+    ...ENDPOINTS.cancelIndividualPlan,
+    summary: 'Cancel the individual plan at the end of its period (the free plan downgrade)',
+    description:
+      "The plan runs until its current period ends ('cancelling', revocable until then), then the caller is on the free plan again ('cancelled'). 409 PLAN_NOT_CANCELLABLE without a running individual plan or when it is already cancelling.",
+    tags,
+    response: ZUserPlanSchema,
+  }),
+  revokeIndividualPlanCancel: defineRoute({
+    ...ENDPOINTS.revokeIndividualPlanCancel,
+    summary: 'Keep a cancelling individual plan',
+    description:
+      'A cancelling individual plan runs on as before. 409 PLAN_NOT_CANCELLING when it is not cancelling (also once it ended: it is bought again with a direct upgrade).',
+    tags,
+    response: ZUserPlanSchema,
+  }),
+  migrateToFreePlan: defineRoute({
+    ...ENDPOINTS.migrateToFreePlan,
+    summary: 'Move from the legacy free plan to the new free plan (the free migration)',
+    description:
+      'An account on the legacy free plan (free_legacy) without a paid plan becomes free_migrated: the new free plan, which includes no upload. 409 PLAN_NOT_LEGACY otherwise.',
+    tags,
+    response: ZUserPlanSchema,
+  }),
 };

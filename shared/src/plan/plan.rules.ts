@@ -1,4 +1,6 @@
 /** Rules of an individual's plan (spec sections 2 and 5). Pure: no database, no DOM. */
+import { PLAN_NAMES, type TPlanState } from '../billing/billing.constants.ts';
+import { planState } from '../billing/billing.rules.ts';
 import type { TFreeAccountType } from '../user/user.constants.ts';
 import {
   FREE_SIGNATURES_PER_MONTH,
@@ -52,4 +54,37 @@ export function quotaPeriod(now: Date): { start: Date; end: Date } {
 /** A price in minor units (cents, Rappen) as `locale` writes it in `currency`. */
 export function formatPrice(minor: number, currency: string, locale: string): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 100);
+}
+
+/** What is recorded of an individual plan: its name and, once cancelled, when it ends. */
+export type TIndividualPlanRecord = { name: string | null; endsAt: Date | null };
+
+/**
+ * The individual plan's state, by the business's rule (spec section 4): 'cancelling' once
+ * cancelled (the next plan is CANCELED; revocable until `endsAt`), 'cancelled' from `endsAt` on
+ * (the current plan is CANCELED: the user is on the free plan again), else 'active'; null
+ * without one.
+ */
+export function individualPlanState(plan: TIndividualPlanRecord, now: Date): TPlanState | null {
+  if (!plan.name) return null;
+  const ended = plan.endsAt !== null && plan.endsAt.getTime() <= now.getTime();
+  return planState({
+    current: ended ? PLAN_NAMES.canceled : plan.name,
+    next: plan.endsAt ? PLAN_NAMES.canceled : null,
+  });
+}
+
+/** The individual plan's name while it runs (active or cancelling), else null. */
+export function runningIndividualPlan(plan: TIndividualPlanRecord, now: Date): string | null {
+  const state = individualPlanState(plan, now);
+  return state === 'active' || state === 'cancelling' ? plan.name : null;
+}
+
+/**
+ * Whether the free migration dialog is due (spec section 3's free migration): an account still
+ * on the legacy free plan with no paid plan, which is asked to move to the new free plan or to
+ * the individual plan (the fair-flat migration).
+ */
+export function freeMigrationDue(facts: TPlanFacts): boolean {
+  return userPlanKind(facts) === 'free' && facts.freeAccountType === 'free_legacy';
 }

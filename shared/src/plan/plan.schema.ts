@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BILLING_CYCLES, CURRENCIES } from '../billing/billing.constants.ts';
+import { BILLING_CYCLES, CURRENCIES, PLAN_STATES } from '../billing/billing.constants.ts';
 import { FREE_ACCOUNT_TYPES } from '../user/user.constants.ts';
 import { USER_PLAN_KINDS } from './plan.constants.ts';
 
@@ -13,6 +13,21 @@ export const ZUserPlanSchema = z.object({
   name: z.string().nullable(),
   freeAccountType: z.enum(FREE_ACCOUNT_TYPES),
   uploadAllowed: z.boolean(),
+  /**
+   * The individual plan bought (null without one): its state (spec section 4: 'cancelling' until
+   * `endsAt`, revocable; 'cancelled' from then on, the user is on the free plan again), and the
+   * end of its current period while it runs (where a cancel takes effect).
+   */
+  individual: z
+    .object({
+      name: z.string(),
+      cycle: z.enum(BILLING_CYCLES),
+      state: z.enum(PLAN_STATES),
+      startedAt: z.iso.datetime(),
+      periodEndsAt: z.iso.datetime().nullable(),
+      endsAt: z.iso.datetime().nullable(),
+    })
+    .nullable(),
   signatures: z
     .object({
       quota: z.number().int(),

@@ -1,3 +1,4 @@
+import { BILLING_CYCLES } from '@signet/shared/billing/billing.constants';
 import type { TEidData } from '@signet/shared/identification/identification.schema';
 import {
   EMAIL_NOTIFICATION_LEVELS,
@@ -60,6 +61,17 @@ export const users = pgTable(
     }),
     /** The provider's setup intent that started the individual plan (applied once). */
     individualSetupIntent: text('individual_setup_intent'),
+    /** The individual plan's billing cycle (its periods count from its start). */
+    individualPlanCycle: text('individual_plan_cycle', { enum: BILLING_CYCLES }),
+    /**
+     * When a cancelled individual plan ends (its period's end): set by cancelling, cleared by
+     * revoking or buying it again. Until then the plan is 'cancelling', from then on the user is
+     * on the free plan ('cancelled'), read at every check (no job has to run).
+     */
+    individualPlanEndsAt: timestamp('individual_plan_ends_at', {
+      withTimezone: true,
+      mode: 'date',
+    }),
     immutableEidFields: jsonb('immutable_eid_fields').$type<string[]>().notNull().default([]),
     p11SigningName: text('p11_signing_name'),
     p11SigningReason: text('p11_signing_reason'),

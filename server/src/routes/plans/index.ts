@@ -5,6 +5,11 @@ import {
   confirmDirectUpgrade,
   createDirectSetupIntent,
 } from '../../services/billing/direct-upgrade.ts';
+import {
+  cancelIndividualPlan,
+  migrateToFreePlan,
+  revokeIndividualPlanCancel,
+} from '../../services/billing/individual-plan.ts';
 import { getUserPlan } from '../../services/billing/user-plan.ts';
 
 /**
@@ -19,4 +24,9 @@ export const planRoutes: RouteModule = (api, deps) => {
   registerRoute(api, deps, routes.confirmDirectUpgrade, ({ ctx, body }) =>
     confirmDirectUpgrade(ctx, body),
   );
+  registerRoute(api, deps, routes.cancelIndividualPlan, ({ ctx }) => cancelIndividualPlan(ctx));
+  registerRoute(api, deps, routes.revokeIndividualPlanCancel, ({ ctx }) =>
+    revokeIndividualPlanCancel(ctx),
+  );
+  registerRoute(api, deps, routes.migrateToFreePlan, ({ ctx }) => migrateToFreePlan(ctx));
 };

@@ -52,7 +52,7 @@ export async function giveIndividualPlan(t: TestApp, userId: string): Promise<vo
   await startIndividualPlan(
     t.db,
     userId,
-    INDIVIDUAL_PLAN,
+    { name: INDIVIDUAL_PLAN, cycle: 'monthly' },
     `seti_fixture_${randomUUID()}`,
     new Date(),
   );

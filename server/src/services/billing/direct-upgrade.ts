@@ -1,4 +1,4 @@
-import { BILLING_ERRORS } from '@signet/shared/billing/billing.constants';
+import { BILLING_ERRORS, type TBillingCycle } from '@signet/shared/billing/billing.constants';
 import type { TPaymentEvent, TSetupIntent } from '@signet/shared/billing/billing.schema';
 import { PLAN_ERRORS } from '@signet/shared/plan/plan.constants';
 import { userPlanKind } from '@signet/shared/plan/plan.rules';
@@ -84,23 +84,34 @@ export async function createDirectSetupIntent(
   return { id: intent.id, redirectUrl: intent.url };
 }
 
+/** The cycle a setup intent's metadata names (monthly when it names none we know). */
+export function cycleOf(metadata: Record<string, string | undefined>): TBillingCycle {
+  return metadata.cycle === 'yearly' ? 'yearly' : 'monthly';
+}
+
 /**
- * Starts the individual plan `plan` for `userId` from setup intent `intentId`, once: the same
- * intent again (the confirm call and the webhook, or a replay) changes nothing.
+ * Starts the individual plan `plan` in `cycle` for `userId` from setup intent `intentId`, once:
+ * the same intent again (the confirm call and the webhook, or a replay) changes nothing. A new
+ * plan has no end (a cancelled one bought again runs on), and an account on the legacy free plan
+ * leaves it: when this plan ends it is on the new free plan (`free_migrated`), as the fair-flat
+ * migration says.
  */
 export async function startIndividualPlan(
   tx: DbOrTx,
   userId: string,
-  plan: string,
+  plan: { name: string; cycle: TBillingCycle },
   intentId: string,
   at: Date,
 ): Promise<void> {
   await tx
     .update(users)
     .set({
-      individualPlan: plan,
+      individualPlan: plan.name,
+      individualPlanCycle: plan.cycle,
       individualPlanStartedAt: at,
+      individualPlanEndsAt: null,
       individualSetupIntent: intentId,
+      freeAccountType: sql`case when ${users.freeAccountType} = 'free_legacy' then 'free_migrated' else ${users.freeAccountType} end`,
       updatedAt: at,
     })
     .where(
@@ -129,7 +140,13 @@ export async function confirmDirectUpgrade(
       status: intent.status,
     });
   }
-  await startIndividualPlan(ctx.db, userId, intent.metadata.plan, intent.id, new Date());
+  await startIndividualPlan(
+    ctx.db,
+    userId,
+    { name: intent.metadata.plan, cycle: cycleOf(intent.metadata) },
+    intent.id,
+    new Date(),
+  );
   return getUserPlan(ctx);
 }
 
@@ -145,7 +162,7 @@ export async function applyDirectUpgradeEvent(tx: DbOrTx, event: TPaymentEvent):
   await startIndividualPlan(
     tx,
     userId,
-    meta.plan,
+    { name: meta.plan, cycle: cycleOf(meta) },
     event.data.object.id,
     new Date(event.created * 1000),
   );

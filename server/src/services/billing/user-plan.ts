@@ -1,14 +1,30 @@
+import type { TBillingCycle } from '@signet/shared/billing/billing.constants';
+import { currentPeriod } from '@signet/shared/billing/pricing.rules';
 import { FREE_SIGNATURES_PER_MONTH, PLAN_ERRORS } from '@signet/shared/plan/plan.constants';
 import {
   freeQuotaApplies,
   freeSignaturesLeft,
+  individualPlanState,
   planAllowsUpload,
   quotaPeriod,
   type TPlanFacts,
   userPlanKind,
 } from '@signet/shared/plan/plan.rules';
 import type { TUserPlan } from '@signet/shared/plan/plan.schema';
-import { and, count, eq, exists, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  count,
+  eq,
+  exists,
+  gte,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { apiUsers } from '../../db/schema/api-users.ts';
@@ -20,16 +36,39 @@ import { AppError } from '../../errors.ts';
 import type { ServiceContext } from '../context.ts';
 
 /**
+ * The individual plan of `u` (the users table or an alias of it) while it runs at `now`: null
+ * once the end a cancel set has passed (shared's `runningIndividualPlan`, in SQL).
+ */
+export function runningIndividualPlanSql(
+  u: { individualPlan: AnyColumn; individualPlanEndsAt: AnyColumn },
+  now: Date,
+): SQL<string | null> {
+  return sql<
+    string | null
+  >`case when ${u.individualPlanEndsAt} is null or ${u.individualPlanEndsAt} > ${now.toISOString()}::timestamptz then ${u.individualPlan} end`;
+}
+
+/** What is recorded of a user's individual plan (running or not). */
+export type TIndividualPlanRow = {
+  name: string | null;
+  cycle: TBillingCycle | null;
+  startedAt: Date | null;
+  endsAt: Date | null;
+};
+
+/**
  * The facts shared's plan rules read of a user, in one statement: the free account type, the
- * individual plan, and whether they hold a business seat (an accepted membership, or the account
- * of a business's API user). With `lock`, the user row stays locked until the transaction ends,
- * so two signatures of one user are counted one after the other.
+ * individual plan while it runs at `now`, and whether they hold a business seat (an accepted
+ * membership, or the account of a business's API user); and the individual plan's record. With
+ * `lock`, the user row stays locked until the transaction ends, so two signatures of one user
+ * are counted one after the other.
  */
 export async function planFacts(
   db: DbOrTx,
   userId: string,
   lock = false,
-): Promise<TPlanFacts & { email: string }> {
+  now = new Date(),
+): Promise<TPlanFacts & { email: string; individual: TIndividualPlanRow }> {
   const seat = or(
     exists(
       db.select({ one: sql`1` }).from(businessMembers).where(eq(businessMembers.userId, users.id)),
@@ -40,7 +79,11 @@ export async function planFacts(
     .select({
       email: users.email,
       freeAccountType: users.freeAccountType,
-      individualPlan: users.individualPlan,
+      individualPlan: runningIndividualPlanSql(users, now),
+      name: users.individualPlan,
+      cycle: users.individualPlanCycle,
+      startedAt: users.individualPlanStartedAt,
+      endsAt: users.individualPlanEndsAt,
       acceptedBusinessInvite: users.acceptedBusinessInvite,
       seat: sql<boolean>`${seat}`,
     })
@@ -54,6 +97,12 @@ export async function planFacts(
     individualPlan: row.individualPlan,
     // An invitee who has not answered is not a member yet (business-members.ts).
     businessSeat: row.seat && row.acceptedBusinessInvite,
+    individual: {
+      name: row.name,
+      cycle: row.cycle,
+      startedAt: row.startedAt,
+      endsAt: row.endsAt === null ? null : new Date(row.endsAt),
+    },
   };
 }
 
@@ -76,20 +125,39 @@ export async function freeSignaturesUsed(db: DbOrTx, email: string, now: Date): 
         gte(signers.signedAt, start),
         lt(signers.signedAt, end),
         isNull(signatureRequests.businessId),
-        isNull(owner.individualPlan),
+        isNull(runningIndividualPlanSql(owner, now)),
       ),
     );
   return row?.n ?? 0;
 }
 
 /** Whether nobody pays for request `requestId`: not sent for a business, sender on no plan. */
-async function unpaidRequest(db: DbOrTx, requestId: string): Promise<boolean> {
+async function unpaidRequest(db: DbOrTx, requestId: string, now: Date): Promise<boolean> {
   const [row] = await db
-    .select({ businessId: signatureRequests.businessId, plan: users.individualPlan })
+    .select({
+      businessId: signatureRequests.businessId,
+      plan: runningIndividualPlanSql(users, now),
+    })
     .from(signatureRequests)
     .innerJoin(users, eq(users.id, signatureRequests.ownerId))
     .where(eq(signatureRequests.id, requestId));
   return !!row && row.businessId === null && row.plan === null;
+}
+
+/** The individual plan as `GET /v1/user/plan` shows it (null without one). */
+function individualOf(row: TIndividualPlanRow, now: Date): TUserPlan['individual'] {
+  const state = individualPlanState(row, now);
+  if (!row.name || !state || !row.startedAt) return null;
+  const cycle = row.cycle ?? 'monthly';
+  return {
+    name: row.name,
+    cycle,
+    state,
+    startedAt: row.startedAt.toISOString(),
+    periodEndsAt:
+      state === 'cancelled' ? null : currentPeriod(row.startedAt, cycle, now).end.toISOString(),
+    endsAt: row.endsAt?.toISOString() ?? null,
+  };
 }
 
 /** `GET /v1/user/plan`: the caller's plan, whether it uploads, and this month's free quota. */
@@ -97,7 +165,7 @@ export async function getUserPlan(
   ctx: Pick<ServiceContext, 'db' | 'principal'>,
   now = new Date(),
 ): Promise<TUserPlan> {
-  const facts = await planFacts(ctx.db, ctx.principal.userId);
+  const facts = await planFacts(ctx.db, ctx.principal.userId, false, now);
   const kind = userPlanKind(facts);
   let signatures: TUserPlan['signatures'] = null;
   if (freeQuotaApplies(facts)) {
@@ -114,6 +182,7 @@ export async function getUserPlan(
     name: kind === 'individual' ? facts.individualPlan : null,
     freeAccountType: facts.freeAccountType,
     uploadAllowed: planAllowsUpload(facts),
+    individual: individualOf(facts.individual, now),
     signatures,
   };
 }
@@ -143,8 +212,8 @@ export async function assertFreeSignature(
   requestId: string,
   now: Date,
 ): Promise<void> {
-  const facts = await planFacts(tx, userId, true);
-  if (!freeQuotaApplies(facts) || !(await unpaidRequest(tx, requestId))) return;
+  const facts = await planFacts(tx, userId, true, now);
+  if (!freeQuotaApplies(facts) || !(await unpaidRequest(tx, requestId, now))) return;
   const used = await freeSignaturesUsed(tx, facts.email, now);
   if (freeSignaturesLeft(used) > 0) return;
   throw new AppError(
