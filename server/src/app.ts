@@ -1,5 +1,6 @@
 import { routes } from '@signet/shared';
 import { BILLING_CLOCK_PATH, PAYMENT_SANDBOX } from '@signet/shared/billing/billing.constants';
+import { PLAN_SANDBOX_PATH } from '@signet/shared/plan/plan.constants';
 import { REQUEST_CLOCK_PATH } from '@signet/shared/signature-request/signature-request.constants';
 import { Hono } from 'hono';
 import { cachedAsset } from './http/cached-asset.ts';
@@ -20,6 +21,7 @@ import { sandboxDnsRoutes } from './routes/sandbox/dns.ts';
 import { identSandboxRoutes } from './routes/sandbox/identification.ts';
 import { mabSandboxRoutes } from './routes/sandbox/mab.ts';
 import { paymentSandboxRoutes } from './routes/sandbox/payments.ts';
+import { planClockRoutes } from './routes/sandbox/plan-clock.ts';
 import { requestClockRoutes } from './routes/sandbox/request-clock.ts';
 import { mailboxEnabled, mailboxRoutes } from './routes/system/mailbox.ts';
 import { isLoopback, peerAddress } from './security/client-ip.ts';
@@ -170,7 +172,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // end-to-end tests only, never in another mode.
   if (full.config.mode === 'test') {
     if (ready) {
-      for (const path of [REQUEST_CLOCK_PATH, BILLING_CLOCK_PATH]) {
+      for (const path of [REQUEST_CLOCK_PATH, BILLING_CLOCK_PATH, PLAN_SANDBOX_PATH]) {
         app.use(`${path}/*`, async (_c, next) => {
           await ready;
           await next();
@@ -179,6 +181,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }
     app.route(REQUEST_CLOCK_PATH, requestClockRoutes(full));
     app.route(BILLING_CLOCK_PATH, billingClockRoutes(full));
+    app.route(PLAN_SANDBOX_PATH, planClockRoutes(full));
   }
   return app;
 }

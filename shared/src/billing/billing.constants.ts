@@ -66,6 +66,8 @@ export const BILLING_ERRORS = {
   planUnchanged: 'PLAN_UNCHANGED',
   vatInvalid: 'VAT_INVALID',
   vatCountryUnsupported: 'VAT_COUNTRY_UNSUPPORTED',
+  /** 502: the payment provider refused or failed a change of the subscription; nothing changed. */
+  providerFailed: 'PAYMENT_PROVIDER_FAILED',
 } as const;
 
 /** A plan's state (spec section 4): running, cancelling (next plan CANCELED), or cancelled. */

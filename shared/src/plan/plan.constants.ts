@@ -38,3 +38,12 @@ export const PLAN_ERRORS = {
 
 /** The query parameter the payment provider's card page returns to /upgrade with. */
 export const SETUP_INTENT_PARAM = 'setup_intent';
+
+/**
+ * The test-mode hooks of an individual's plan (SIGNET_MODE=test only; absent otherwise), each
+ * for one account: `POST …/clock` with `{ userId, days }` moves its individual plan's start and
+ * end `days` into the past (a cancelled plan then ends as its period would); `POST …/legacy` with
+ * `{ userId }` puts a free account on the legacy free plan, as migration 0025 did to every
+ * account before it.
+ */
+export const PLAN_SANDBOX_PATH = '/sandbox/plans';

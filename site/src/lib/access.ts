@@ -2,7 +2,10 @@
  * Who may open a site page (spec section 6), on the roles shared derives (`rolesOf`: admin also
  * holds member and user; member also holds user). Pure: used by the guard and its tests.
  */
+import { freeMigrationDue } from '@signet/shared/plan/plan.rules';
 import { hasRole, type TRole, type TRoleSet } from '@signet/shared/roles/roles.rules';
+import { HOME_PATH } from '@signet/shared/session/session.constants';
+import type { TFreeAccountType } from '@signet/shared/user/user.constants';
 
 /** Who a page is for: one role of spec section 6. */
 export type Access = TRole;
@@ -77,4 +80,25 @@ export function businessDuty(
     return { kind: 'locked', businessName: business.name };
   }
   return null;
+}
+
+/**
+ * Whether the free migration dialog is due on `path`: on the dashboard, for an account still on
+ * the legacy free plan without a business seat (shared's `freeMigrationDue`; a legacy account
+ * has no individual plan, since buying one moves it to `free_migrated`). The guard asks once
+ * per tab session.
+ */
+export function freeMigrationDuty(
+  user: { attributes: { freeAccountType: TFreeAccountType } },
+  business: object | null,
+  path: string,
+): boolean {
+  return (
+    path === HOME_PATH &&
+    freeMigrationDue({
+      freeAccountType: user.attributes.freeAccountType,
+      individualPlan: null,
+      businessSeat: business !== null,
+    })
+  );
 }

@@ -20,6 +20,7 @@ import {
   type BusinessDuty,
   businessDuty,
   decideAccess,
+  freeMigrationDuty,
   pendingDuties,
 } from './access.ts';
 import { getT } from './i18n.ts';
@@ -109,7 +110,18 @@ export async function runGuard(opts: {
       return;
     }
     const duty = businessDuty(state.user, state.business, window.location.pathname);
-    if (duty) void openBusinessDuty(duty, lang);
+    if (duty) {
+      void openBusinessDuty(duty, lang);
+      return;
+    }
+    if (
+      freeMigrationDuty(state.user, state.business, window.location.pathname) &&
+      !tabStorage.get(SITE_KEYS.freeMigrationAsked)
+    ) {
+      tabStorage.set(SITE_KEYS.freeMigrationAsked, '1');
+      const m = await import('../dialogs/general/free-migration.tsx');
+      m.openFreeMigrationDialog(lang);
+    }
     return;
   }
   reveal();

@@ -10,6 +10,8 @@ export const SITE_KEYS = {
   flash: 'signet.account.flash',
   /** sessionStorage: the address a signup or reset mail went to, for the "mail sent" page. */
   mailSentTo: (flow: 'signup' | 'reset') => `signet.account.${flow}Email`,
+  /** sessionStorage: the free migration dialog was shown in this tab session (asked once). */
+  freeMigrationAsked: 'signet.plan.freeMigrationAsked',
   /** localStorage: hides the Test System banner (spec section 2). */
   hideStaging: 'hide-staging-alert',
 } as const;

@@ -1,3 +1,4 @@
+ALTER TABLE "businesses" ADD COLUMN "provider_subscription_id" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "individual_plan_cycle" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "individual_plan_ends_at" timestamp with time zone;--> statement-breakpoint
 -- Individual plans bought before the cycle was kept were bought monthly (the only cycle the

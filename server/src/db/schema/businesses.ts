@@ -61,6 +61,12 @@ export const businesses = pgTable('businesses', {
    */
   subscriptionStatus: text('subscription_status').$type<TSubscriptionStatus>(),
   subscriptionEventAt: timestamp('subscription_event_at', { withTimezone: true, mode: 'date' }),
+  /**
+   * The subscription's id at a provider over the network (Stripe's `sub_…`), kept when the job
+   * that made it succeeds: seat and plan changes update that subscription. The sandbox finds its
+   * own by the business.
+   */
+  providerSubscriptionId: text('provider_subscription_id'),
   /** A scheduled deletion: when it was asked for and when the job carries it out. */
   deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true, mode: 'date' }),
   deletionDueAt: timestamp('deletion_due_at', { withTimezone: true, mode: 'date' }),

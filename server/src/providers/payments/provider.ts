@@ -1,4 +1,4 @@
-import type { TCurrency } from '@signet/shared/billing/billing.constants';
+import type { TBillingCycle, TCurrency } from '@signet/shared/billing/billing.constants';
 import type { TTakenDiscount, TVat } from '@signet/shared/billing/pricing.rules';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -15,6 +15,37 @@ export type TSubscriptionStart = {
   startAt: Date;
   /** The VAT its invoices charge (the business's billing address; the previews charge it too). */
   vat: TVat;
+};
+
+/**
+ * A running subscription's move to another plan (price), cycle or seats now: a new period from
+ * `startAt` (the new billing cycle anchor), the old plan's unused time credited, the discounts
+ * taken with the change, the VAT of the billing address.
+ */
+export type TPlanChange = {
+  businessId: string;
+  /** The subscription's id at a provider over the network (null for the sandbox's). */
+  subscriptionId: string | null;
+  price: {
+    name: string;
+    cycle: TBillingCycle;
+    currency: string;
+    unitAmount: number;
+    perSeat: boolean;
+  };
+  seats: number;
+  startAt: Date;
+  vat: TVat;
+  discounts: TTakenDiscount[];
+};
+
+/** A running subscription's new number of seats (more: prorated at once; fewer: no credit). */
+export type TSeatsChange = {
+  businessId: string;
+  subscriptionId: string | null;
+  seats: number;
+  vat: TVat;
+  at: Date;
 };
 
 /** A setup intent at the provider: whether the card was accepted, and our metadata on it. */
@@ -61,8 +92,19 @@ export type PaymentProvider = {
    * discounts are taken).
    */
   startsSubscriptionIn: 'job' | 'webhook';
-  /** Starts the subscription of a setup intent that succeeded. */
-  startSubscription(start: TSubscriptionStart, db: DbOrTx): Promise<void>;
+  /**
+   * Starts the subscription of a setup intent that succeeded; answers the provider's id of it
+   * when Signet must keep it to change it later (Stripe), else nothing.
+   */
+  startSubscription(start: TSubscriptionStart, db: DbOrTx): Promise<{ id: string } | undefined>;
+  /**
+   * Moves the business's running subscription to another plan, cycle or seats now; answers the
+   * new period's end, or undefined when the provider has no running subscription of it. Called
+   * in the transaction of the change: a failure (card declined, provider down) undoes it.
+   */
+  changePlan(db: DbOrTx, change: TPlanChange): Promise<{ periodEnd: Date } | undefined>;
+  /** Changes the seats of the business's running subscription (nothing without one). */
+  changeSeats(db: DbOrTx, change: TSeatsChange): Promise<void>;
 };
 
 const made = new WeakMap<object, Promise<PaymentProvider>>();

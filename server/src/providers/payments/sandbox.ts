@@ -11,7 +11,11 @@ import {
   sandboxId as id,
   PAYMENT_WEBHOOK_JOB,
 } from './sandbox-events.ts';
-import { startSandboxSubscription } from './sandbox-subscriptions.ts';
+import {
+  changeSandboxPlan,
+  changeSandboxSeats,
+  startSandboxSubscription,
+} from './sandbox-subscriptions.ts';
 import {
   sandboxWebhookSecret,
   signWebhook,
@@ -58,9 +62,16 @@ export function sandboxPaymentProvider(
     startsSubscriptionIn: 'webhook',
     async startSubscription(start, db) {
       const intent = await sandboxSetupIntent(db, start.setupIntentId);
-      if (intent?.status !== 'succeeded') return;
+      if (intent?.status !== 'succeeded') return undefined;
       await startSandboxSubscription(db, { ...start, cardLast4: intent.cardLast4 ?? '' });
+      return undefined;
     },
+    async changePlan(db, change) {
+      const sub = await changeSandboxPlan(db, change.businessId, change);
+      return sub ? { periodEnd: sub.periodEnd } : undefined;
+    },
+    changeSeats: (db, change) =>
+      changeSandboxSeats(db, change.businessId, change.seats, change.vat, change.at),
   };
 }
 

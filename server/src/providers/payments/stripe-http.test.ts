@@ -182,7 +182,7 @@ describe('the Stripe adapter over HTTP (a local stand-in for Stripe)', () => {
       status: 200,
       body: { id: 'sub_1New', object: 'subscription', status: 'active' },
     };
-    await provider().startSubscription(
+    const started = await provider().startSubscription(
       {
         setupIntentId: 'seti_1Card',
         metadata: META,
@@ -221,6 +221,8 @@ describe('the Stripe adapter over HTTP (a local stand-in for Stripe)', () => {
     expect(sub?.form.get('discounts[0][coupon]')).toBe('signet-test10');
     expect(sub?.form.get('metadata[businessId]')).toBe(META.businessId);
     expect(sub?.headers['idempotency-key']).toBe('signet-subscription-seti_1Card');
+    // Signet keeps the id to change the subscription later.
+    expect(started).toEqual({ id: 'sub_1New' });
   });
 
   it('fails the job (to be retried) when Stripe has no price for the plan or refuses a coupon', async () => {
@@ -271,5 +273,157 @@ describe('the Stripe adapter over HTTP (a local stand-in for Stripe)', () => {
     expect(sent.find((s) => s.path === '/v1/coupons')?.form.get('amount_off')).toBe('500');
     expect(sent.find((s) => s.path === '/v1/coupons')?.form.get('currency')).toBe('chf');
     expect(sent.some((s) => s.path === '/v1/subscriptions')).toBe(false);
+  });
+
+  /** A running subscription at the stand-in: one item of `quantity` seats. */
+  function runningSubscription(quantity: number, status = 'active'): Answer {
+    return {
+      status: 200,
+      body: {
+        id: 'sub_1Run',
+        object: 'subscription',
+        status,
+        items: {
+          object: 'list',
+          data: [{ id: 'si_1Seats', object: 'subscription_item', quantity }],
+        },
+      },
+    };
+  }
+  const SEATS = {
+    businessId: META.businessId,
+    subscriptionId: 'sub_1Run',
+    vat: vatFor({ platform: 'CH', country: 'CH' }),
+    at: new Date('2026-11-28T10:00:00Z'),
+  };
+
+  it('adds seats on the subscription item, prorated and invoiced at once; fewer without a credit', async () => {
+    answers['GET /v1/subscriptions/sub_1Run'] = runningSubscription(4);
+    answers['POST /v1/subscriptions/sub_1Run'] = runningSubscription(6);
+    await provider().changeSeats({} as never, { ...SEATS, seats: 6 });
+    expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual([
+      'GET /v1/subscriptions/sub_1Run',
+      'POST /v1/subscriptions/sub_1Run',
+    ]);
+    const more = sent[1];
+    expect(more?.form.get('items[0][id]')).toBe('si_1Seats');
+    expect(more?.form.get('items[0][quantity]')).toBe('6');
+    expect(more?.form.get('proration_behavior')).toBe('always_invoice');
+    expect(more?.headers['idempotency-key']).toBe(`signet-seats-sub_1Run-${SEATS.at.getTime()}-6`);
+
+    sent = [];
+    await provider().changeSeats({} as never, { ...SEATS, seats: 2 });
+    expect(sent[1]?.form.get('items[0][quantity]')).toBe('2');
+    expect(sent[1]?.form.get('proration_behavior')).toBe('none');
+
+    // The same number, no subscription, or an ended one: nothing is sent to change.
+    sent = [];
+    await provider().changeSeats({} as never, { ...SEATS, seats: 4 });
+    await provider().changeSeats({} as never, { ...SEATS, subscriptionId: null, seats: 6 });
+    answers['GET /v1/subscriptions/sub_1Run'] = runningSubscription(4, 'canceled');
+    await provider().changeSeats({} as never, { ...SEATS, seats: 6 });
+    expect(sent.filter((s) => s.method === 'POST')).toEqual([]);
+  });
+
+  it('moves the subscription to another plan now: the new price, a new anchor, proration, coupons', async () => {
+    answers['GET /v1/subscriptions/sub_1Run'] = runningSubscription(4);
+    answers['GET /v1/prices'] = (req) => ({
+      status: 200,
+      body: {
+        object: 'list',
+        url: '/v1/prices',
+        has_more: false,
+        data:
+          req.query.get('lookup_keys[0]') === 'scale_monthly_eur'
+            ? [{ id: 'price_ScaleMonthlyEur', object: 'price' }]
+            : [],
+      },
+    });
+    answers['POST /v1/coupons'] = {
+      status: 200,
+      body: { id: 'signet-test20x3', object: 'coupon' },
+    };
+    const periodEnd = Date.UTC(2026, 11, 28, 10) / 1000;
+    answers['POST /v1/subscriptions/sub_1Run'] = {
+      status: 200,
+      body: {
+        id: 'sub_1Run',
+        object: 'subscription',
+        status: 'active',
+        items: {
+          object: 'list',
+          data: [{ id: 'si_1Seats', quantity: 7, current_period_end: periodEnd }],
+        },
+      },
+    };
+    const startAt = new Date('2026-11-28T10:00:00Z');
+    const changed = await provider().changePlan({} as never, {
+      businessId: META.businessId,
+      subscriptionId: 'sub_1Run',
+      price: { name: 'SCALE', cycle: 'monthly', currency: 'EUR', unitAmount: 4900, perSeat: true },
+      seats: 7,
+      startAt,
+      vat: vatFor({ platform: 'EU', country: 'DE' }),
+      discounts: [
+        {
+          code: 'TEST20X3',
+          type: 'percent',
+          percentOff: 20,
+          amountOff: null,
+          currency: null,
+          duration: 'repeating',
+          durationMonths: 3,
+          endsAt: null,
+        },
+      ],
+    });
+    expect(changed).toEqual({ periodEnd: new Date(periodEnd * 1000) });
+    expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual([
+      'GET /v1/subscriptions/sub_1Run',
+      'GET /v1/prices',
+      'POST /v1/coupons',
+      'POST /v1/subscriptions/sub_1Run',
+    ]);
+    expect(sent[2]?.form.get('duration_in_months')).toBe('3');
+    const update = sent[3];
+    expect(update?.form.get('items[0][id]')).toBe('si_1Seats');
+    expect(update?.form.get('items[0][price]')).toBe('price_ScaleMonthlyEur');
+    expect(update?.form.get('items[0][quantity]')).toBe('7');
+    expect(update?.form.get('billing_cycle_anchor[type]')).toBe('now');
+    expect(update?.form.get('proration_behavior')).toBe('always_invoice');
+    expect(update?.form.get('discounts[0][coupon]')).toBe('signet-test20x3');
+    expect(update?.form.get('metadata[plan]')).toBe('SCALE');
+    expect(update?.headers['idempotency-key']).toBe(`signet-plan-sub_1Run-${startAt.getTime()}`);
+
+    // Without a running subscription there is nothing to change.
+    sent = [];
+    answers['GET /v1/subscriptions/sub_1Run'] = runningSubscription(4, 'canceled');
+    const none = await provider().changePlan({} as never, {
+      businessId: META.businessId,
+      subscriptionId: 'sub_1Run',
+      price: { name: 'SCALE', cycle: 'monthly', currency: 'EUR', unitAmount: 4900, perSeat: true },
+      seats: 7,
+      startAt,
+      vat: vatFor({ platform: 'EU', country: 'DE' }),
+      discounts: [],
+    });
+    expect(none).toBeUndefined();
+    expect(sent.filter((s) => s.method === 'POST')).toEqual([]);
+  });
+
+  it("answers 502 PAYMENT_PROVIDER_FAILED when Stripe refuses a change (the caller's transaction is undone)", async () => {
+    answers['GET /v1/subscriptions/sub_1Run'] = runningSubscription(4);
+    answers['POST /v1/subscriptions/sub_1Run'] = {
+      status: 402,
+      body: {
+        error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+      },
+    };
+    const refused = provider().changeSeats({} as never, { ...SEATS, seats: 9 });
+    await expect(refused).rejects.toMatchObject({
+      code: 'PAYMENT_PROVIDER_FAILED',
+      status: 502,
+      details: { cause: 'card_declined' },
+    });
   });
 });

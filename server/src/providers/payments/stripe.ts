@@ -1,9 +1,14 @@
-import type { TBillingCycle, TSubscriptionStatus } from '@signet/shared/billing/billing.constants';
+import {
+  BILLING_ERRORS,
+  type TBillingCycle,
+  type TSubscriptionStatus,
+} from '@signet/shared/billing/billing.constants';
 import type { TPaymentEvent } from '@signet/shared/billing/billing.schema';
-import type { TDiscount } from '@signet/shared/billing/pricing.rules';
+import { addMonths, cycleMonths, type TDiscount } from '@signet/shared/billing/pricing.rules';
 import { SETUP_INTENT_PARAM } from '@signet/shared/plan/plan.constants';
 import Stripe from 'stripe';
 import type { Config } from '../../config.ts';
+import { AppError } from '../../errors.ts';
 import type { PaymentProvider } from './provider.ts';
 
 /**
@@ -105,6 +110,58 @@ export function stripePaymentProvider(
   stripe: Stripe = new Stripe(config.stripe?.secretKey ?? '', { maxNetworkRetries: 2 }),
 ): PaymentProvider {
   const webhookSecret = config.stripe?.webhookSecret ?? '';
+
+  /** The plan's active Stripe price, by its lookup key (an error when the operator made none). */
+  async function priceOf(plan: string, cycle: string, currency: string): Promise<Stripe.Price> {
+    const key = priceLookupKey(plan, cycle, currency);
+    const prices = await stripe.prices.list({ lookup_keys: [key], active: true, limit: 1 });
+    const price = prices.data[0];
+    if (!price) throw new Error(`no active Stripe price with the lookup key ${key}`);
+    return price;
+  }
+
+  /** The coupons of `discounts` at Stripe, made when missing (their ids name the codes). */
+  async function couponsOf(discounts: readonly TDiscount[]): Promise<string[]> {
+    const coupons: string[] = [];
+    for (const discount of discounts) {
+      const params = couponParams(discount);
+      try {
+        await stripe.coupons.create(params);
+      } catch (e) {
+        if (!(e instanceof Stripe.errors.StripeError) || e.code !== 'resource_already_exists') {
+          throw e;
+        }
+      }
+      if (params.id) coupons.push(params.id);
+    }
+    return coupons;
+  }
+
+  /**
+   * Runs a change of a running subscription: what Stripe refuses (a declined card, a missing
+   * price, Stripe down) is 502 PAYMENT_PROVIDER_FAILED, and the change's transaction is undone.
+   */
+  async function changing<T>(change: () => Promise<T>): Promise<T> {
+    try {
+      return await change();
+    } catch (e) {
+      throw new AppError(
+        BILLING_ERRORS.providerFailed,
+        502,
+        'The payment provider did not accept the change; nothing was changed.',
+        { cause: e instanceof Stripe.errors.StripeError ? (e.code ?? e.type) : 'error' },
+      );
+    }
+  }
+
+  /** The plan's item of a running subscription (the one item Signet makes), or null. */
+  async function runningItem(subscriptionId: string | null) {
+    if (!subscriptionId) return null;
+    const sub = await stripe.subscriptions.retrieve(subscriptionId);
+    const item = sub.items.data[0];
+    if (!item || sub.status === 'canceled' || sub.status === 'incomplete_expired') return null;
+    return { subscriptionId: sub.id, id: item.id, quantity: item.quantity ?? 1 };
+  }
   return {
     name: 'stripe',
     async createSetupIntent(_db, input) {
@@ -156,23 +213,9 @@ export function stripePaymentProvider(
       if (!customer || !paymentMethod) {
         throw new Error(`setup intent ${start.setupIntentId} has no customer or payment method`);
       }
-      const key = priceLookupKey(meta.plan ?? '', meta.cycle ?? '', meta.currency ?? '');
-      const prices = await stripe.prices.list({ lookup_keys: [key], active: true, limit: 1 });
-      const price = prices.data[0];
-      if (!price) throw new Error(`no active Stripe price with the lookup key ${key}`);
-      const coupons: string[] = [];
-      for (const discount of start.discounts) {
-        const params = couponParams(discount);
-        try {
-          await stripe.coupons.create(params);
-        } catch (e) {
-          if (!(e instanceof Stripe.errors.StripeError) || e.code !== 'resource_already_exists') {
-            throw e;
-          }
-        }
-        if (params.id) coupons.push(params.id);
-      }
-      await stripe.subscriptions.create(
+      const price = await priceOf(meta.plan ?? '', meta.cycle ?? '', meta.currency ?? '');
+      const coupons = await couponsOf(start.discounts);
+      const subscription = await stripe.subscriptions.create(
         {
           customer,
           default_payment_method: paymentMethod,
@@ -183,6 +226,50 @@ export function stripePaymentProvider(
         // The job may run again after a failure: Stripe makes the subscription once.
         { idempotencyKey: `signet-subscription-${start.setupIntentId}` },
       );
+      return { id: subscription.id };
     },
+    changePlan: (_db, change) =>
+      changing(async () => {
+        const item = await runningItem(change.subscriptionId);
+        if (!item) return undefined;
+        const price = await priceOf(change.price.name, change.price.cycle, change.price.currency);
+        const coupons = await couponsOf(change.discounts);
+        // As the sandbox: a new period from now, the old plan's unused time credited and the new
+        // one invoiced at once; the discounts are those taken with the change.
+        const updated = await stripe.subscriptions.update(
+          item.subscriptionId,
+          {
+            items: [{ id: item.id, price: price.id, quantity: change.seats }],
+            billing_cycle_anchor: { type: 'now' },
+            proration_behavior: 'always_invoice',
+            discounts: coupons.map((coupon) => ({ coupon })),
+            metadata: { businessId: change.businessId, plan: change.price.name },
+          },
+          { idempotencyKey: `signet-plan-${item.subscriptionId}-${change.startAt.getTime()}` },
+        );
+        const end = updated.items.data[0]?.current_period_end;
+        return {
+          periodEnd: end
+            ? new Date(end * 1000)
+            : addMonths(change.startAt, cycleMonths(change.price.cycle)),
+        };
+      }),
+    changeSeats: (_db, change) =>
+      changing(async () => {
+        const item = await runningItem(change.subscriptionId);
+        if (!item || item.quantity === change.seats) return;
+        // More seats are invoiced for the rest of the period at once; fewer give no credit (the
+        // renewal bills the new number), as the sandbox does.
+        await stripe.subscriptions.update(
+          item.subscriptionId,
+          {
+            items: [{ id: item.id, quantity: change.seats }],
+            proration_behavior: change.seats > item.quantity ? 'always_invoice' : 'none',
+          },
+          {
+            idempotencyKey: `signet-seats-${item.subscriptionId}-${change.at.getTime()}-${change.seats}`,
+          },
+        );
+      }),
   };
 }

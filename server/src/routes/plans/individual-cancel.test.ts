@@ -1,5 +1,5 @@
 import { addMonths } from '@signet/shared/billing/pricing.rules';
-import { PLAN_ERRORS } from '@signet/shared/plan/plan.constants';
+import { PLAN_ERRORS, PLAN_SANDBOX_PATH } from '@signet/shared/plan/plan.constants';
 import type { TUserPlan } from '@signet/shared/plan/plan.schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,12 +28,12 @@ const uploadStatus = async (who: { token: string }) =>
   (await uploadMultipart(t, who.token, await makeTestPdf())).status;
 const row = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
 
-/** Time passing: the end a cancel set is reached (the plan is read against the clock). */
+/** Time passing: the test system's plan clock moves the plan a month and a day back. */
 async function reachPlanEnd(userId: string): Promise<void> {
-  await t.db
-    .update(users)
-    .set({ individualPlanEndsAt: new Date(Date.now() - 1000) })
-    .where(eq(users.id, userId));
+  const res = await t.request('POST', `${PLAN_SANDBOX_PATH}/clock`, {
+    body: { userId, days: 32 },
+  });
+  expect(res.status).toBe(200);
 }
 
 describe('cancelling the individual plan (the free plan downgrade)', () => {

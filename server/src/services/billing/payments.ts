@@ -313,10 +313,18 @@ export function paymentSubscriptionHandler(deps: {
       if (provider?.startsSubscriptionIn !== 'job') {
         return { status: 'delivered', result: { skipped: true } };
       }
-      await provider.startSubscription(
+      const started = await provider.startSubscription(
         await subscriptionStartOf(deps.db, deps.config, setupIntentId, metadata),
         deps.db,
       );
+      // Kept to change it later (seats, plan); the business is named by the setup intent.
+      const businessId = metadata.businessId;
+      if (started && businessId && /^[0-9a-f-]{36}$/i.test(businessId)) {
+        await deps.db
+          .update(businesses)
+          .set({ providerSubscriptionId: started.id })
+          .where(eq(businesses.id, businessId));
+      }
       return { status: 'delivered', result: { setupIntentId } };
     },
   };

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { businesses, type TBusinessRow } from '../../db/schema/businesses.ts';
 import { AppError } from '../../errors.ts';
-import { changeSandboxSeats } from '../../providers/payments/sandbox-subscriptions.ts';
+import { paymentProviderOf } from '../../providers/payments/provider.ts';
 import { changeBusiness, readBusiness } from '../businesses/membership.ts';
 import type { ServiceContext } from '../context.ts';
 import { billingStateOf, lockedNow, newSeatEmails, seatsUsed } from './billing-state.ts';
@@ -57,7 +57,13 @@ export function updateSeats(
     // A paid plan's seats are the provider's too: more seats are invoiced for the rest of the
     // period, with the VAT the seats preview charged.
     if (business.paymentMethod === 'STRIPE') {
-      await changeSandboxSeats(tx, business.id, input.seats, customerVat(ctx.config, business));
+      await (await paymentProviderOf(ctx.config))?.changeSeats(tx, {
+        businessId: business.id,
+        subscriptionId: business.providerSubscriptionId,
+        seats: input.seats,
+        vat: customerVat(ctx.config, business),
+        at: new Date(),
+      });
     }
     const [row] = await tx
       .update(businesses)

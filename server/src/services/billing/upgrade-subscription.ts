@@ -5,7 +5,7 @@ import type { TSubscriptionUpgrade } from '@signet/shared/billing/pricing.schema
 import { eq } from 'drizzle-orm';
 import { businesses } from '../../db/schema/businesses.ts';
 import { AppError } from '../../errors.ts';
-import { changeSandboxPlan } from '../../providers/payments/sandbox-subscriptions.ts';
+import { paymentProviderOf } from '../../providers/payments/provider.ts';
 import { changeBusiness } from '../businesses/membership.ts';
 import type { ServiceContext } from '../context.ts';
 import { customerVat } from './customer-vat.ts';
@@ -66,7 +66,10 @@ export function upgradeSubscription(
       const taken = (await businessDiscountsOf(tx, business.id))
         .filter((row) => codes.includes(row.code) && row.startedAt.getTime() === now.getTime())
         .map(takenDiscountOf);
-      const sub = await changeSandboxPlan(tx, business.id, {
+      const provider = await paymentProviderOf(ctx.config);
+      const sub = await provider?.changePlan(tx, {
+        businessId: business.id,
+        subscriptionId: business.providerSubscriptionId,
         price: plan,
         seats,
         startAt: now,

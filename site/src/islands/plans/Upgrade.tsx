@@ -75,6 +75,18 @@ export default function Upgrade({ lang, currency }: { lang: TLang; currency: TCu
         </div>
       )}
       {plan && <CurrentPlan t={t} lang={lang} plan={plan} />}
+      {plan?.individual && (
+        <IndividualPlan
+          t={t}
+          lang={lang}
+          individual={plan.individual}
+          onChange={(next) => {
+            setUpgraded(false);
+            setPlan(next);
+          }}
+          onError={(e) => setError(errorMessage(t, e))}
+        />
+      )}
       {plan?.kind === 'free' && (
         <section className="rq-card pl-offer" aria-labelledby={`${id}-offer`}>
           <h2 id={`${id}-offer`}>{t('upgrade.individual.title')}</h2>
@@ -118,13 +130,84 @@ export default function Upgrade({ lang, currency }: { lang: TLang; currency: TCu
   );
 }
 
+/** A date as the plan page writes it (numeric day, short month, year). */
+function dateOf(lang: TLang, iso: string): string {
+  return new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'short', year: 'numeric' }).format(
+    new Date(iso),
+  );
+}
+
+/**
+ * The individual plan bought: when it renews, or (cancelling) when it ends, with the free plan
+ * downgrade (cancel at the period's end) or keeping it (revoke); an ended one says when it ended.
+ */
+function IndividualPlan({
+  t,
+  lang,
+  individual,
+  onChange,
+  onError,
+}: {
+  t: TFunction;
+  lang: TLang;
+  individual: NonNullable<TUserPlan['individual']>;
+  onChange: (plan: TUserPlan) => void;
+  onError: (error: unknown) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  if (individual.state === 'cancelled') {
+    return (
+      <p className="pl-note" data-testid="individual-ended">
+        {t('upgrade.individual.ended', { date: dateOf(lang, individual.endsAt ?? '') })}
+      </p>
+    );
+  }
+  const keep = async () => {
+    setBusy(true);
+    try {
+      onChange(await call(api.revokeIndividualPlanCancel));
+    } catch (e) {
+      onError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const downgrade = async () => {
+    const m = await import('../../dialogs/business/free-plan-downgrade.tsx');
+    m.openFreePlanDowngradeDialog(lang, individual.periodEndsAt ?? '', onChange);
+  };
+  const cancelling = individual.state === 'cancelling';
+  return (
+    <section className="rq-card" data-testid="individual-plan" data-state={individual.state}>
+      <h2>{t('upgrade.individual.title')}</h2>
+      <p>
+        {t(`upgrade.${individual.cycle}`)}
+        {' · '}
+        {cancelling
+          ? t('upgrade.individual.ends', { date: dateOf(lang, individual.endsAt ?? '') })
+          : t('upgrade.individual.renews', { date: dateOf(lang, individual.periodEndsAt ?? '') })}
+      </p>
+      {cancelling ? (
+        <button
+          type="button"
+          className="btn btn--primary"
+          disabled={busy}
+          onClick={() => void keep()}
+        >
+          {t('upgrade.keep')}
+        </button>
+      ) : (
+        <button type="button" className="btn btn--secondary" onClick={() => void downgrade()}>
+          {t('upgrade.downgrade')}
+        </button>
+      )}
+    </section>
+  );
+}
+
 function CurrentPlan({ t, lang, plan }: { t: TFunction; lang: TLang; plan: TUserPlan }) {
   const q = plan.signatures;
-  const resets = q
-    ? new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'short', year: 'numeric' }).format(
-        new Date(q.resetsAt),
-      )
-    : '';
+  const resets = q ? dateOf(lang, q.resetsAt) : '';
   return (
     <section className="rq-card" data-testid="current-plan" data-plan={plan.kind}>
       <h2>{t('upgrade.current')}</h2>
