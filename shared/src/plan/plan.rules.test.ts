@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { FREE_SIGNATURES_PER_MONTH } from './plan.constants.ts';
 import {
   formatPrice,
+  freeMigrationDue,
   freeQuotaApplies,
   freeSignaturesLeft,
+  individualPlanState,
   onNewFreePlan,
   planAllowsUpload,
   quotaPeriod,
@@ -53,5 +55,30 @@ describe('plan rules', () => {
   it('writes prices from minor units', () => {
     expect(formatPrice(1500, 'EUR', 'en-gb')).toBe('€15.00');
     expect(formatPrice(16000, 'CHF', 'de-ch')).toMatch(/^CHF.160\.00$/);
+  });
+
+  it("states an individual plan as a business's: active, cancelling until its end, then cancelled", () => {
+    const now = new Date('2026-11-28T12:00:00Z');
+    expect(individualPlanState({ name: null, endsAt: null }, now)).toBeNull();
+    expect(individualPlanState({ name: 'INDIVIDUAL_V1', endsAt: null }, now)).toBe('active');
+    const later = new Date('2026-12-28T12:00:00Z');
+    expect(individualPlanState({ name: 'INDIVIDUAL_V1', endsAt: later }, now)).toBe('cancelling');
+    expect(individualPlanState({ name: 'INDIVIDUAL_V1', endsAt: now }, now)).toBe('cancelled');
+  });
+
+  it('asks only a legacy free account without a paid plan to migrate', () => {
+    expect(freeMigrationDue({ ...free, freeAccountType: 'free_legacy' })).toBe(true);
+    expect(freeMigrationDue(free)).toBe(false);
+    expect(freeMigrationDue({ ...free, freeAccountType: 'free_migrated' })).toBe(false);
+    expect(freeMigrationDue({ ...free, freeAccountType: 'free_legacy', businessSeat: true })).toBe(
+      false,
+    );
+    expect(
+      freeMigrationDue({
+        ...free,
+        freeAccountType: 'free_legacy',
+        individualPlan: 'INDIVIDUAL_V1',
+      }),
+    ).toBe(false);
   });
 });

@@ -74,12 +74,6 @@ export function individualPlanState(plan: TIndividualPlanRecord, now: Date): TPl
   });
 }
 
-/** The individual plan's name while it runs (active or cancelling), else null. */
-export function runningIndividualPlan(plan: TIndividualPlanRecord, now: Date): string | null {
-  const state = individualPlanState(plan, now);
-  return state === 'active' || state === 'cancelling' ? plan.name : null;
-}
-
 /**
  * Whether the free migration dialog is due (spec section 3's free migration): an account still
  * on the legacy free plan with no paid plan, which is asked to move to the new free plan or to

@@ -1,6 +1,6 @@
 import { rolesOf } from '@signet/shared/roles/roles.rules';
 import { describe, expect, it } from 'vitest';
-import { decideAccess, pendingDuties } from './access.ts';
+import { decideAccess, freeMigrationDuty, pendingDuties } from './access.ts';
 
 const business = { admins: ['a'], members: ['a', 'm'] };
 const nobody = rolesOf({});
@@ -49,5 +49,17 @@ describe('pendingDuties', () => {
       changePassword: false,
       acceptTerms: false,
     });
+  });
+});
+
+describe('freeMigrationDuty', () => {
+  const legacy = { attributes: { freeAccountType: 'free_legacy' as const } };
+  it('asks a legacy free account without a business, on the dashboard only', () => {
+    expect(freeMigrationDuty(legacy, null, '/dashboard')).toBe(true);
+    expect(freeMigrationDuty(legacy, null, '/upgrade')).toBe(false);
+    expect(freeMigrationDuty(legacy, { name: 'Acme' }, '/dashboard')).toBe(false);
+    expect(
+      freeMigrationDuty({ attributes: { freeAccountType: 'free_v1' } }, null, '/dashboard'),
+    ).toBe(false);
   });
 });

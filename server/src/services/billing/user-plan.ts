@@ -37,7 +37,8 @@ import type { ServiceContext } from '../context.ts';
 
 /**
  * The individual plan of `u` (the users table or an alias of it) while it runs at `now`: null
- * once the end a cancel set has passed (shared's `runningIndividualPlan`, in SQL).
+ * once the end a cancel set has passed (the state shared's `individualPlanState` calls
+ * 'cancelled').
  */
 export function runningIndividualPlanSql(
   u: { individualPlan: AnyColumn; individualPlanEndsAt: AnyColumn },
