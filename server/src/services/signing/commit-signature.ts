@@ -123,13 +123,12 @@ export async function commitSignature(tx: Tx, input: CommitInput): Promise<TRequ
         where d.id = v.id and d.current_blob_key = v.from_key
         returning d.id`
     : sql`select null::uuid as id where false`;
+  // The request's update is written before the signer's on purpose: PostgreSQL runs the
+  // unreferenced updates last-first, so the signer's card trigger rebuilds the dashboard card
+  // first and the request's then finds it current (migration 0030); either order is correct.
   const [written] = rowsOf(
     await tx.execute(sql`
-      with moved as (${moves}), signer as (
-        update signers set signed_at = ${at}::timestamptz, signing_name = ${input.name},
-          signed_quality = ${input.trust.quality}
-        where id = ${me.id}
-      ), request as (
+      with moved as (${moves}), request as (
         update signature_requests set updated_at = ${at}::timestamptz, locked_until = null
           ${
             status === 'SIGNED'
@@ -140,6 +139,10 @@ export async function commitSignature(tx: Tx, input: CommitInput): Promise<TRequ
               : sql``
           }
         where id = ${id}
+      ), signer as (
+        update signers set signed_at = ${at}::timestamptz, signing_name = ${input.name},
+          signed_quality = ${input.trust.quality}
+        where id = ${me.id}
       ), head as (${lockChainHead(id)})
       select (select count(*) from moved) as moved, head.seq, head.hash from head`),
   );
