@@ -19,7 +19,8 @@
  *   node server/bench/sign.ts [runs=12]      (BENCH_STRICT=1: exit 1 when over budget;
  *   BENCH_SIGN_ONLY_BUDGET=1: the budget document only;
  *   writes bench-results/sign.json;
- *   BENCH_DATABASE_URL=postgres://…/postgres: PostgreSQL instead of PGlite)
+ *   BENCH_DATABASE_URL=postgres://…/postgres: PostgreSQL instead of PGlite;
+ *   BENCH_STATEMENTS=1: PGlite's CPU per statement per budget call, bench/statement-cpu.ts)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -51,6 +52,7 @@ import { FsBlobStore } from '../src/storage/fs-blob-store.ts';
 import { openTestDatabase } from '../src/testing/database.ts';
 import { DOCUMENT_NAMES, type DocumentName, realDocument } from './documents.ts';
 import { type BudgetRow, median, report } from './report.ts';
+import { countStatementCpu } from './statement-cpu.ts';
 
 const RUNS = Number(process.argv[2] ?? 12);
 const SIGNERS = 10;
@@ -70,6 +72,8 @@ const db = database.db;
 const blobs = new FsBlobStore(dataDir);
 const log = createLogger(config);
 const dbName = database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
+const statements =
+  process.env.BENCH_STATEMENTS === '1' && database.kind === 'pglite' ? countStatementCpu() : null;
 
 try {
   const people = await db
@@ -225,6 +229,7 @@ try {
     throw new Error(`the budget document cannot be made: ${budgetDoc}`);
   const budgetPages = (await loadPdf(budgetDoc.bytes)).getPageCount();
   await signAll(budgetDoc.bytes, budgetPages, SIGNERS); // warm-up round over HTTP
+  statements?.start();
   const bySigner: number[][] = Array.from({ length: SIGNERS }, () => []);
   let growth: number[] = [];
   let lastRequest = { documentId: '' };
@@ -234,6 +239,7 @@ try {
     growth = r.growth;
     lastRequest = r;
   }
+  statements?.stop();
   const nonFinal = bySigner.slice(0, SIGNERS - 1).flat();
   // The budget runs' calls in order: ten per request; the last of each is the completing one.
   const budgetCpu = cpuMs.slice(SIGNERS, SIGNERS * (RUNS + 1));
@@ -276,6 +282,15 @@ try {
     `  CPU per call      non-final ${ms(cpuNonFinal)}, completing ${ms(cpuCompleting)} (process CPU time, load-independent)`,
   );
   console.log(`  protocol stored   median ${ms(median(protocolMs))} after the completing answer`);
+  if (statements) {
+    // Per signature call (nine non-final, one completing); the bench's own reads and the
+    // protocols built after each completing call are among them.
+    const { totalMs, lines } = statements.report(RUNS * SIGNERS);
+    console.log(
+      `  PGlite CPU per call ${ms(totalMs)}, by statement (with the bench's reads and the protocol builds):`,
+    );
+    for (const line of lines) console.log(`    ${line}`);
+  }
   console.log(
     `  growth per signature ${kb(perSignature)}, of which time stamp ${kb(tsaReserve)} (token ${tokenBytes} B) → B-B part ${kb(bbGrowth)} (budget 8 KB; mean of signers 1–9 ${kb(meanGrowth - tsaReserve)}, the first ${kb((growth[0] ?? 0) - tsaReserve)}); seal (DSS + document time stamp) ${kb(growth[SIGNERS - 1] ?? 0)} with the last signature`,
   );

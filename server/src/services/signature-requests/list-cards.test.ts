@@ -123,6 +123,72 @@ describe('request_cards', () => {
     await expectFresh(a.id);
   });
 
+  it('is rebuilt once per statement and stays current (a signature: request and signer at once)', async () => {
+    const [r] = await t.db
+      .insert(signatureRequests)
+      .values({ ownerId, title: 'Card once', status: 'OPEN' })
+      .returning({ id: signatureRequests.id });
+    if (!r) throw new Error('no request');
+    const id = r.id;
+    await t.db.insert(signers).values([
+      { requestId: id, email: 'once-1@example.ch', order: 0, claimToken: 'card-once-1' },
+      { requestId: id, email: 'once-2@example.ch', order: 1, claimToken: 'card-once-2' },
+    ]);
+    const version = async (email: string) => {
+      const res = await t.db.execute(
+        sql`select coalesce((select version from request_inbox_versions where email = ${email}), 0)::int as v`,
+      );
+      return (res as unknown as { rows: { v: number }[] }).rows[0]?.v ?? 0;
+    };
+    // The request's update before the signer's (as a signature writes them) and after it.
+    for (const [i, first] of ['request', 'signer'].entries()) {
+      const email = `once-${i + 1}@example.ch`;
+      const at = new Date(Date.now() + 1000 * (i + 1)).toISOString();
+      const request = sql`update signature_requests set updated_at = ${at}::timestamptz, locked_until = null where id = ${id}`;
+      const signer = sql`update signers set signed_at = ${at}::timestamptz where request_id = ${id} and email = ${email}`;
+      const before = await version(email);
+      await t.db.execute(
+        first === 'request'
+          ? sql`with a as (${request}), b as (${signer}) select 1`
+          : sql`with a as (${signer}), b as (${request}) select 1`,
+      );
+      await expectFresh(id);
+      expect(await storedCard(id)).toMatchObject({ updated_at: at });
+      // Every participant's inbox changed once: one raise, though two triggers asked for one.
+      expect(await version(email)).toBe(before + 1);
+    }
+    // Within one transaction: a later statement's change is still rebuilt, the version raised once.
+    const owner = (await t.db.execute(
+      sql`select lower(u.email) as e from users u where u.id = ${ownerId}`,
+    )) as unknown as { rows: { e: string }[] };
+    const ownerEmail = String(owner.rows[0]?.e);
+    const before = await version(ownerEmail);
+    await t.db.transaction(async (tx) => {
+      await tx
+        .update(signatureRequests)
+        .set({ updatedAt: new Date(Date.now() + 5000) })
+        .where(eq(signatureRequests.id, id));
+      await tx.update(signers).set({ signedAt: null }).where(eq(signers.requestId, id));
+      await tx
+        .update(signatureRequests)
+        .set({ title: 'Card once renamed' })
+        .where(eq(signatureRequests.id, id));
+    });
+    await expectFresh(id);
+    expect(await storedCard(id)).toMatchObject({
+      title: 'Card once renamed',
+      signers: [{ signed_at: null }, { signed_at: null }],
+    });
+    expect(await version(ownerEmail)).toBe(before + 1);
+    // Marking the request as being signed changes no card.
+    const card = await storedCard(id);
+    await t.db
+      .update(signatureRequests)
+      .set({ lockedUntil: new Date() })
+      .where(eq(signatureRequests.id, id));
+    expect(await storedCard(id)).toEqual(card);
+  });
+
   it('has a card for every request', async () => {
     const res = await t.db.execute(sql`select count(*)::int as n from signature_requests r
       where not exists (select 1 from request_cards c where c.request_id = r.id)`);

@@ -38,32 +38,40 @@ export function signingSnapshot(loaded: LoadedRequest): string {
   });
 }
 
-/** The same facts, read under the request row lock. */
-async function lockedSnapshot(tx: Tx, requestId: string): Promise<string | null> {
-  // Two statements: the first takes the lock; the second reads signers and documents after it,
-  // so it sees what a signer who held the lock before us committed.
+/**
+ * Locks the request row; its status, or null when it is gone. Everything else the snapshot
+ * compares is read by the next statement (the signature's write, {@link snapshotColumns}), which
+ * runs after the lock is held, so it sees what a signer who held the lock before us committed.
+ */
+async function lockRequest(tx: Tx, requestId: string): Promise<string | null> {
   const [locked] = rowsOf(
     await tx.execute(sql`
       select status from signature_requests
       where id = ${requestId} and deleted_at is null for update`),
   );
-  if (!locked) return null;
-  const [row] = rowsOf(
-    await tx.execute(sql`
-      select
-        (select coalesce(json_agg(json_build_array(s.id, s.email, s."order",
-            s.signed_at is not null, s.declined_at is not null)), '[]')
-          from signers s where s.request_id = ${requestId}) as signers,
-        (select coalesce(json_agg(json_build_array(d.id, d.current_blob_key)), '[]')
-          from request_documents rd join documents d on d.id = rd.document_id
-          where rd.request_id = ${requestId}) as documents`),
-  );
-  return JSON.stringify({
-    status: locked.status,
-    signers: jsonOf<unknown[][]>(row?.signers).sort(),
-    documents: jsonOf<unknown[][]>(row?.documents).sort(),
-  });
+  return locked ? String(locked.status) : null;
 }
+
+/**
+ * The signers and documents as the snapshot has them, as columns of the write statement: every
+ * part of one statement reads the state from before its writes, so this is what a statement of
+ * its own would have read, one round trip less. A mismatch throws, and the transaction's writes
+ * are rolled back with it.
+ */
+const snapshotColumns = (requestId: string) => sql`
+  (select coalesce(json_agg(json_build_array(s.id, s.email, s."order",
+      s.signed_at is not null, s.declined_at is not null)), '[]')
+    from signers s where s.request_id = ${requestId}) as snapshot_signers,
+  (select coalesce(json_agg(json_build_array(d.id, d.current_blob_key)), '[]')
+    from request_documents rd join documents d on d.id = rd.document_id
+    where rd.request_id = ${requestId}) as snapshot_documents`;
+
+const snapshotOf = (status: string, row: Record<string, unknown> | undefined): string =>
+  JSON.stringify({
+    status,
+    signers: jsonOf<unknown[][]>(row?.snapshot_signers).sort(),
+    documents: jsonOf<unknown[][]>(row?.snapshot_documents).sort(),
+  });
 
 export type CommitInput = {
   loaded: LoadedRequest;
@@ -98,7 +106,9 @@ export async function commitSignature(tx: Tx, input: CommitInput): Promise<TRequ
   const id = loaded.request.id;
   const me = loaded.mySigner;
   if (!me) throw new AppError('NOT_ALLOWED', 403, 'Only a signer may sign this request.');
-  if ((await lockedSnapshot(tx, id)) !== input.snapshot) throw new RequestChangedError();
+  // The status is checked before writing; the rest of the snapshot with the write (below).
+  const lockedStatus = await lockRequest(tx, id);
+  if (lockedStatus !== loaded.request.status) throw new RequestChangedError();
 
   const after = loaded.signers.map((s) =>
     s.id === me.id ? { ...s, signedAt: input.at, signingName: input.name } : s,
@@ -123,13 +133,12 @@ export async function commitSignature(tx: Tx, input: CommitInput): Promise<TRequ
         where d.id = v.id and d.current_blob_key = v.from_key
         returning d.id`
     : sql`select null::uuid as id where false`;
+  // The request's update is written before the signer's on purpose: PostgreSQL runs the
+  // unreferenced updates last-first, so the signer's card trigger rebuilds the dashboard card
+  // first and the request's then finds it current (migration 0029); either order is correct.
   const [written] = rowsOf(
     await tx.execute(sql`
-      with moved as (${moves}), signer as (
-        update signers set signed_at = ${at}::timestamptz, signing_name = ${input.name},
-          signed_quality = ${input.trust.quality}
-        where id = ${me.id}
-      ), request as (
+      with moved as (${moves}), request as (
         update signature_requests set updated_at = ${at}::timestamptz, locked_until = null
           ${
             status === 'SIGNED'
@@ -140,9 +149,15 @@ export async function commitSignature(tx: Tx, input: CommitInput): Promise<TRequ
               : sql``
           }
         where id = ${id}
+      ), signer as (
+        update signers set signed_at = ${at}::timestamptz, signing_name = ${input.name},
+          signed_quality = ${input.trust.quality}
+        where id = ${me.id}
       ), head as (${lockChainHead(id)})
-      select (select count(*) from moved) as moved, head.seq, head.hash from head`),
+      select (select count(*) from moved) as moved, head.seq, head.hash, ${snapshotColumns(id)}
+      from head`),
   );
+  if (snapshotOf(lockedStatus, written) !== input.snapshot) throw new RequestChangedError();
   if (Number(written?.moved) !== signed.length) throw new RequestChangedError();
   const events: RecordEventInput[] = [
     {
