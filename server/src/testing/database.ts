@@ -31,6 +31,22 @@ async function withAdmin<T>(
   }
 }
 
+/**
+ * Runs a statement that needs a database nobody is connected to, retrying while a pool we just
+ * closed is still closing its connections (55006 object_in_use).
+ */
+async function whileInUse(statement: () => Promise<unknown>): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await statement();
+      return;
+    } catch (e) {
+      if ((e as { code?: string }).code !== '55006' || attempt >= 100) throw e;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+}
+
 function databaseUrl(serverUrl: string, name: string): string {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -55,9 +71,10 @@ export async function ensurePostgresTemplate(serverUrl: string): Promise<string>
       const building = `${name}_building`;
       await admin.query(`DROP DATABASE IF EXISTS "${building}"`);
       await admin.query(`CREATE DATABASE "${building}"`);
-      const database = await openDatabase({ url: databaseUrl(serverUrl, building), poolSize: 1 });
+      // Two connections: the migrator holds one for its advisory lock and migrates on another.
+      const database = await openDatabase({ url: databaseUrl(serverUrl, building), poolSize: 2 });
       await database.close();
-      await admin.query(`ALTER DATABASE "${building}" RENAME TO "${name}"`);
+      await whileInUse(() => admin.query(`ALTER DATABASE "${building}" RENAME TO "${name}"`));
       const old = await admin.query<{ datname: string }>(
         `select datname from pg_database where datname like 'signet\\_template\\_%' and datname <> $1`,
         [name],
@@ -87,8 +104,11 @@ export async function openTestDatabase(
   const { default: pg } = await import('pg');
   const template = options.fromScratch ? null : await ensurePostgresTemplate(serverUrl);
   const name = `signet_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  // A copy waits while the template still has a connection (its builder closing its pool).
   await withAdmin(pg, serverUrl, (admin) =>
-    admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`),
+    whileInUse(() =>
+      admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`),
+    ),
   );
   const url = databaseUrl(serverUrl, name);
   const database = await openDatabase({ url, poolSize: 4 });
@@ -100,18 +120,9 @@ export async function openTestDatabase(
       await database.close();
       // Not WITH (FORCE): that terminates connections the pool is still closing, and pg reports
       // the termination as an uncaught error. Retry while the server finishes closing them.
-      await withAdmin(pg, serverUrl, async (dropper) => {
-        for (let attempt = 0; ; attempt++) {
-          try {
-            await dropper.query(`DROP DATABASE IF EXISTS "${name}"`);
-            break;
-          } catch (e) {
-            // 55006: object_in_use — a connection has not finished closing yet.
-            if ((e as { code?: string }).code !== '55006' || attempt >= 100) throw e;
-            await new Promise((r) => setTimeout(r, 20));
-          }
-        }
-      });
+      await withAdmin(pg, serverUrl, (dropper) =>
+        whileInUse(() => dropper.query(`DROP DATABASE IF EXISTS "${name}"`)),
+      );
     },
   };
 }
