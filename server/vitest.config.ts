@@ -1,5 +1,5 @@
 import { configDefaults, defineProject } from 'vitest/config';
-import { MAX_WORKERS } from '../vitest.workers.ts';
+import { MAX_WORKERS, WORKER_EXEC_ARGV } from '../vitest.workers.ts';
 
 /**
  * Tests that never open a database. With `TEST_DATABASE_URL` (the PostgreSQL run of `npm test`)
@@ -22,6 +22,7 @@ export default defineProject({
   test: {
     maxWorkers: MAX_WORKERS,
     name: 'server',
+    execArgv: WORKER_EXEC_ARGV,
     include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
     exclude: process.env.TEST_DATABASE_URL
       ? [...configDefaults.exclude, ...WITHOUT_DATABASE]

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
+import { ARGON2_PARAMS } from './security/password-hash.ts';
 
 const secret = 'x'.repeat(40);
 // Development mode keeps its generated secret in DATA_DIR: never let a test write to ./data.
@@ -24,6 +25,20 @@ describe('loadConfig', () => {
     expect(loadConfig({ SIGNET_MODE: 'test' }).dataDir).toMatch(/\/data$/);
     expect(c.databaseUrl).toBeUndefined();
     expect(c.smtpUrl).toBeUndefined();
+  });
+
+  it('hashes passwords at the OWASP argon2id cost in every mode, from no variable', () => {
+    for (const SIGNET_MODE of ['development', 'test', 'production'] as const) {
+      const env = {
+        DATA_DIR,
+        SIGNET_MODE,
+        SIGNET_SECRET: 'x'.repeat(32),
+        PUBLIC_URL: 'https://signet.example.ch',
+      };
+      expect(loadConfig({ ...env, PASSWORD_HASH_COST: '1' }).passwordHashCost).toEqual(
+        ARGON2_PARAMS,
+      );
+    }
   });
 
   it('generates a random secret into DATA_DIR on first start and keeps it', () => {

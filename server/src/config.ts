@@ -4,6 +4,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { TRIAL } from '@signet/shared/billing/billing.constants';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './security/client-ip.ts';
+import { ARGON2_PARAMS, type Argon2Cost } from './security/password-hash.ts';
 import { loadOrCreateSecret, MIN_SECRET_LENGTH } from './security/secret-file.ts';
 import type { S3Settings } from './storage/s3-blob-store.ts';
 
@@ -55,6 +56,12 @@ export type Config = {
   mabProvider: 'sandbox' | 'none';
   /** PDF worker processes (PDF_WORKERS, default: the CPU count, 2 to 4). */
   pdfWorkers: number;
+  /**
+   * argon2id cost of new password hashes: always {@link ARGON2_PARAMS}, from no variable. Only the
+   * route tests' app lowers it (testing/app.ts), so thousands of sign-ups do not each spend
+   * 19 MiB and 50 ms; verification reads the cost from the stored hash either way.
+   */
+  passwordHashCost: Argon2Cost;
   /** Resident memory one PDF worker may use in MiB (PDF_WORKER_MEMORY_MB, default 512). */
   pdfWorkerMemoryMb: number;
   /** Accept PDFs with JavaScript or actions that run on opening (ALLOW_ACTIVE_CONTENT, default false). */
@@ -380,6 +387,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     maxPages: e.MAX_PAGES,
     pdfWorkers: e.PDF_WORKERS ?? Math.min(4, Math.max(2, availableParallelism())),
+    passwordHashCost: ARGON2_PARAMS,
     pdfWorkerMemoryMb: e.PDF_WORKER_MEMORY_MB,
     allowActiveContent: e.ALLOW_ACTIVE_CONTENT === 'true' || e.ALLOW_ACTIVE_CONTENT === '1',
     maxConcurrentUploads: e.MAX_CONCURRENT_UPLOADS,

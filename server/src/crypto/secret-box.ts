@@ -12,14 +12,27 @@ const SCRYPT = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } as const;
 
 export type SecretKey = { readonly key: Buffer; readonly salt: string };
 
+/**
+ * Keys derived in this process, by secret and salt: starting a server derives the CA's key up to
+ * three times (create, extend, load), each a full scrypt. A few entries: one per CA in use.
+ */
+const derived = new Map<string, SecretKey>();
+const DERIVED_KEEP = 8;
+
 /** Derives the wrapping key; pass the stored salt (base64url) to re-derive, or none for a new one. */
 export function deriveKey(secret: string, salt?: string): SecretKey {
   if (secret.length < 16) {
     throw new AppError('SECRET_TOO_SHORT', 500, 'SIGNET_SECRET must be at least 16 characters');
   }
   const saltBytes = salt === undefined ? randomBytes(16) : Buffer.from(salt, 'base64url');
-  const key = scryptSync(secret, saltBytes, 32, SCRYPT);
-  return { key, salt: saltBytes.toString('base64url') };
+  const saltText = saltBytes.toString('base64url');
+  const memo = `${saltText}\0${secret}`;
+  const known = derived.get(memo);
+  if (known) return known;
+  const result: SecretKey = { key: scryptSync(secret, saltBytes, 32, SCRYPT), salt: saltText };
+  if (derived.size >= DERIVED_KEEP) derived.delete(derived.keys().next().value as string);
+  derived.set(memo, result);
+  return result;
 }
 
 /** `v1.<iv>.<tag>.<ciphertext>`, all base64url. */

@@ -41,20 +41,26 @@ async function expectSchemaMatches(database: Database) {
 }
 
 describe('migrations', () => {
-  it('create every table and column of the schema on PGlite, starting from nothing', async () => {
-    // No template: the migrator itself runs every migration on a new cluster.
-    const { PGlite } = await import('@electric-sql/pglite');
-    const { drizzle } = await import('drizzle-orm/pglite');
-    const { migrate } = await import('drizzle-orm/pglite/migrator');
-    const { migrationsFolder, pgliteExtensions } = await import('./client.ts');
-    const client = new PGlite({ extensions: await pgliteExtensions() });
-    const db = drizzle({ client, casing: 'snake_case' });
-    await migrate(db, { migrationsFolder });
-    await expectSchemaMatches({ db: db as never, kind: 'pglite', close: () => client.close() });
-    // Applying again changes nothing.
-    await migrate(db, { migrationsFolder });
-    await client.close();
-  });
+  // The PGlite-only and database-free checks run once, in the PGlite run of the suite.
+  const pgliteRun = !process.env.TEST_DATABASE_URL;
+
+  it.runIf(pgliteRun)(
+    'create every table and column of the schema on PGlite, starting from nothing',
+    async () => {
+      // No template: the migrator itself runs every migration on a new cluster.
+      const { PGlite } = await import('@electric-sql/pglite');
+      const { drizzle } = await import('drizzle-orm/pglite');
+      const { migrate } = await import('drizzle-orm/pglite/migrator');
+      const { migrationsFolder, pgliteExtensions } = await import('./client.ts');
+      const client = new PGlite({ extensions: await pgliteExtensions() });
+      const db = drizzle({ client, casing: 'snake_case' });
+      await migrate(db, { migrationsFolder });
+      await expectSchemaMatches({ db: db as never, kind: 'pglite', close: () => client.close() });
+      // Applying again changes nothing.
+      await migrate(db, { migrationsFolder });
+      await client.close();
+    },
+  );
 
   it('create every table on the test database (PostgreSQL when TEST_DATABASE_URL is set)', async () => {
     const database = await openTestDatabase();
@@ -66,49 +72,56 @@ describe('migrations', () => {
     }
   });
 
-  it.runIf(process.env.TEST_DATABASE_URL)('apply twice on PostgreSQL without changes', async () => {
-    const database = await openTestDatabase();
-    try {
-      const url = (database as { url?: string }).url as string;
-      const again = await openDatabase({ url });
-      await expectSchemaMatches(again);
-      await again.close();
-    } finally {
-      await database.close();
-    }
-  });
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'apply on an empty PostgreSQL database, then again without changes',
+    async () => {
+      // Not from the template the other tests copy: the migrator runs every migration here.
+      const database = await openTestDatabase(process.env, { fromScratch: true });
+      try {
+        const url = (database as { url?: string }).url as string;
+        const again = await openDatabase({ url });
+        await expectSchemaMatches(again);
+        await again.close();
+      } finally {
+        await database.close();
+      }
+    },
+  );
 
-  it('are in sync with the schema: drizzle-kit generate finds nothing to do', async () => {
-    const { cpSync, mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
-    const { execFileSync } = await import('node:child_process');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
-    const { fileURLToPath } = await import('node:url');
-    const { migrationsFolder } = await import('./client.ts');
-    const dir = mkdtempSync(join(tmpdir(), 'signet-drizzle-'));
-    try {
-      cpSync(migrationsFolder, join(dir, 'migrations'), { recursive: true });
-      const schemaFile = fileURLToPath(new URL('./schema/index.ts', import.meta.url));
-      writeFileSync(
-        join(dir, 'drizzle.config.json'),
-        JSON.stringify({
-          dialect: 'postgresql',
-          schema: schemaFile,
-          out: join(dir, 'migrations'),
-          casing: 'snake_case',
-        }),
-      );
-      const bin = fileURLToPath(new URL('../../node_modules/.bin/drizzle-kit', import.meta.url));
-      // drizzle-kit prefixes `out` with "./": from / an absolute path stays what it is.
-      const out = execFileSync(bin, ['generate', '--config', join(dir, 'drizzle.config.json')], {
-        cwd: '/',
-        encoding: 'utf8',
-      });
-      expect(out, 'run: pnpm --filter @signet/server db:generate').toMatch(/No schema changes/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  it.runIf(pgliteRun)(
+    'are in sync with the schema: drizzle-kit generate finds nothing to do',
+    async () => {
+      const { cpSync, mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
+      const { execFileSync } = await import('node:child_process');
+      const { tmpdir } = await import('node:os');
+      const { join } = await import('node:path');
+      const { fileURLToPath } = await import('node:url');
+      const { migrationsFolder } = await import('./client.ts');
+      const dir = mkdtempSync(join(tmpdir(), 'signet-drizzle-'));
+      try {
+        cpSync(migrationsFolder, join(dir, 'migrations'), { recursive: true });
+        const schemaFile = fileURLToPath(new URL('./schema/index.ts', import.meta.url));
+        writeFileSync(
+          join(dir, 'drizzle.config.json'),
+          JSON.stringify({
+            dialect: 'postgresql',
+            schema: schemaFile,
+            out: join(dir, 'migrations'),
+            casing: 'snake_case',
+          }),
+        );
+        const bin = fileURLToPath(new URL('../../node_modules/.bin/drizzle-kit', import.meta.url));
+        // drizzle-kit prefixes `out` with "./": from / an absolute path stays what it is.
+        const out = execFileSync(bin, ['generate', '--config', join(dir, 'drizzle.config.json')], {
+          cwd: '/',
+          encoding: 'utf8',
+        });
+        expect(out, 'run: pnpm --filter @signet/server db:generate').toMatch(/No schema changes/);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('keep a PGlite data directory across restarts and refuse a second process', async () => {
     const { mkdtempSync, rmSync } = await import('node:fs');

@@ -9,7 +9,7 @@ const MAX_MEMORY_KIB = 1024 * 1024;
 const MAX_PASSES = 20;
 const MAX_PARALLELISM = 16;
 
-type Argon2Cost = { memory: number; passes: number; parallelism: number };
+export type Argon2Cost = { memory: number; passes: number; parallelism: number };
 
 function derive(password: string, salt: Buffer, cost: Argon2Cost, tagLength: number) {
   return new Promise<Buffer>((resolve, reject) => {
@@ -68,24 +68,32 @@ export async function verifyPassword(encoded: string, password: string): Promise
   return timingSafeEqual(candidate, parsed.hash);
 }
 
-/** Whether a stored hash was made with weaker settings than today's. */
-export function needsRehash(encoded: string): boolean {
+/** Whether a stored hash was made with weaker settings than today's (`cost`). */
+export function needsRehash(encoded: string, cost: Argon2Cost = ARGON2_PARAMS): boolean {
   const p = parseArgon2id(encoded);
   return (
     !p ||
-    p.memory < ARGON2_PARAMS.memory ||
-    p.passes < ARGON2_PARAMS.passes ||
+    p.memory < cost.memory ||
+    p.passes < cost.passes ||
     p.salt.length < SALT_BYTES ||
     p.hash.length < TAG_BYTES
   );
 }
 
-let dummy: Promise<string> | undefined;
+const dummies = new Map<string, Promise<string>>();
 /**
- * Spends the time a real verification takes, for a login with an unknown address, so the
- * answer's timing does not tell which addresses have accounts.
+ * Spends the time a real verification takes (at the cost new hashes get), for a login with an
+ * unknown address, so the answer's timing does not tell which addresses have accounts.
  */
-export async function burnVerification(password: string): Promise<void> {
-  dummy ??= hashPassword('signet-timing-equaliser');
+export async function burnVerification(
+  password: string,
+  cost: Argon2Cost = ARGON2_PARAMS,
+): Promise<void> {
+  const key = `${cost.memory},${cost.passes},${cost.parallelism}`;
+  let dummy = dummies.get(key);
+  if (!dummy) {
+    dummy = hashPassword('signet-timing-equaliser', cost);
+    dummies.set(key, dummy);
+  }
   await verifyPassword(await dummy, password);
 }

@@ -64,6 +64,13 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
+/**
+ * The argon2id cost of the route tests' password hashes (1 MiB, one pass: about a millisecond):
+ * the suites sign up thousands of users. The real cost is `loadConfig`'s, from no variable, and
+ * the e2e suite's server uses it; `password-hash.test.ts` checks hashing at that cost.
+ */
+export const TEST_PASSWORD_COST = { memory: 1024, passes: 1, parallelism: 1 } as const;
+
 export type TestAppOverrides = {
   /** Environment variables merged over the test defaults before `loadConfig`. */
   env?: Record<string, string | undefined>;
@@ -106,12 +113,15 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
   // Blobs of the test app live in a fresh temporary DATA_DIR (the database is separate and in
   // memory, or on TEST_DATABASE_URL), removed by close().
   const ownDataDir = overrides.env?.DATA_DIR ? null : await mkdtemp(join(tmpdir(), 'signet-test-'));
-  const config = loadConfig({
-    SIGNET_MODE: 'test',
-    PUBLIC_URL: 'http://localhost:3000',
-    ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
-    ...overrides.env,
-  });
+  const config: Config = {
+    ...loadConfig({
+      SIGNET_MODE: 'test',
+      PUBLIC_URL: 'http://localhost:3000',
+      ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
+      ...overrides.env,
+    }),
+    passwordHashCost: TEST_PASSWORD_COST,
+  };
   const database = await openTestDatabase();
   const log: Logger = overrides.deps?.log ?? createLogger(config);
   const mailer: Mailer = overrides.deps?.mailer ?? createMailboxMailer();

@@ -223,6 +223,22 @@ describe('sessions', () => {
     }
   });
 
+  it('stores new hashes at the configured cost and upgrades a weaker one at the next login', async () => {
+    const { email, user } = await signUp(t);
+    const cost = t.config.passwordHashCost;
+    const stored = async () =>
+      (await t.db.select().from(users).where(eq(users.id, user.id)))[0]?.passwordHash;
+    expect(await stored()).toContain(`$m=${cost.memory},t=${cost.passes},p=${cost.parallelism}$`);
+    await t.db
+      .update(users)
+      .set({
+        passwordHash: await hashPassword(GOOD_PASSWORD, { memory: 64, passes: 1, parallelism: 1 }),
+      })
+      .where(eq(users.id, user.id));
+    expect((await login(email, GOOD_PASSWORD)).status).toBe(200);
+    expect(await stored()).toContain(`$m=${cost.memory},t=${cost.passes},p=${cost.parallelism}$`);
+  });
+
   it('flags a stored password that no longer meets the policy, until it is changed', async () => {
     const { email, user } = await signUp(t);
     // A password set under an older, laxer policy.

@@ -22,7 +22,7 @@ export async function changePassword(
   const user = await requireUser(ctx.db, userId);
   await verifyCurrentPassword(ctx.db, user, input.old);
   assertPasswordPolicy(input.new, user.email);
-  const passwordHash = await hashPassword(input.new);
+  const passwordHash = await hashPassword(input.new, ctx.config.passwordHashCost);
   const now = new Date();
   return ctx.db.transaction(async (tx) => {
     await tx

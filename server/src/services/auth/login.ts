@@ -29,13 +29,13 @@ const invalidCredentials = () =>
  * no longer meets the policy sets `weakPassword`, so the client makes the user change it.
  */
 export async function login(
-  ctx: Pick<AnonymousContext, 'db' | 'meta'>,
+  ctx: Pick<AnonymousContext, 'db' | 'meta' | 'config'>,
   input: TLogin,
 ): Promise<TSessionWithUser> {
   await assertLoginAllowed(ctx.db, input.email, ctx.meta.ip);
   const user = await findUserByEmail(ctx.db, input.email);
   if (!user?.passwordHash) {
-    await burnVerification(input.password);
+    await burnVerification(input.password, ctx.config.passwordHashCost);
     await recordLoginFailure(ctx.db, input.email, ctx.meta.ip);
     throw invalidCredentials();
   }
@@ -46,7 +46,10 @@ export async function login(
   await recordLoginSuccess(ctx.db, input.email, ctx.meta.ip);
 
   const weakPassword = checkPasswordPolicy(input.password, user.email) !== null;
-  const rehash = needsRehash(user.passwordHash) ? await hashPassword(input.password) : undefined;
+  const cost = ctx.config.passwordHashCost;
+  const rehash = needsRehash(user.passwordHash, cost)
+    ? await hashPassword(input.password, cost)
+    : undefined;
   const now = new Date();
   return ctx.db.transaction(async (tx) => {
     const [updated] = await tx

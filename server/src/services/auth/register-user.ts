@@ -25,14 +25,14 @@ const emailTaken = () =>
  * business verified) becomes a member who has not answered yet: the site asks them.
  */
 export async function registerUser(
-  ctx: Pick<AnonymousContext, 'db' | 'meta'>,
+  ctx: Pick<AnonymousContext, 'db' | 'meta' | 'config'>,
   input: TRegister,
 ): Promise<TSessionWithUser> {
   const confirmation = await findLiveConfirmation(ctx.db, input.token);
   if (!confirmation) throw invalidToken();
   assertPasswordPolicy(input.password, confirmation.email);
   // Hashing takes ~50 ms: do it before the transaction, not while holding locks.
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, ctx.config.passwordHashCost);
   const now = new Date();
   try {
     return await ctx.db.transaction(async (tx) => {

@@ -37,7 +37,7 @@ export async function resetPassword(
     .limit(1);
   if (!found) throw invalidToken();
   assertPasswordPolicy(input.new, found.email);
-  const passwordHash = await hashPassword(input.new);
+  const passwordHash = await hashPassword(input.new, ctx.config.passwordHashCost);
 
   await ctx.db.transaction(async (tx) => {
     const [used] = await tx
