@@ -70,27 +70,34 @@ for (const lang of LANGS) {
       baseURL,
     }) => {
       test.setTimeout(180_000);
+      // A signed-in user's pages speak the language of their account. The request they sent is
+      // made through the API (its page is under test here, not the upload), while the browser
+      // walks the signed-out pages.
+      const setup = (async () => {
+        const account = await createAccount(request, `every-page-${lang}`, {
+          firstName: 'Małgorzata',
+          lastName: 'Brzęczyszczykiewicz-Papadopoulou',
+          lang,
+        });
+        const { id } = await sendRequest(
+          request,
+          account.token,
+          await twoPagePdf('Mietvertrag'),
+          [{ email: 'a.very.long.address.for.testing@subdomain.example-company.com' }],
+          'Mietvertrag für die Wohnung im dritten Obergeschoss links, Zürich',
+          { message: 'Bitte bis Ende Monat unterschreiben.' },
+        );
+        return { account, id };
+      })();
+      // Awaited below; a walk that fails first must not leave it rejected unobserved.
+      setup.catch(() => undefined);
       const out = await browser.newContext({ baseURL, viewport: size });
       await withLang(out, baseURL, lang);
       const outPage = await out.newPage();
       for (const path of SIGNED_OUT) await check(outPage, path, `${where}, signed out`);
       await out.close();
 
-      // A signed-in user's pages speak the language of their account. The request they sent is
-      // made through the API: its page is under test here, not the upload.
-      const account = await createAccount(request, `every-page-${lang}`, {
-        firstName: 'Małgorzata',
-        lastName: 'Brzęczyszczykiewicz-Papadopoulou',
-        lang,
-      });
-      const { id } = await sendRequest(
-        request,
-        account.token,
-        await twoPagePdf('Mietvertrag'),
-        [{ email: 'a.very.long.address.for.testing@subdomain.example-company.com' }],
-        'Mietvertrag für die Wohnung im dritten Obergeschoss links, Zürich',
-        { message: 'Bitte bis Ende Monat unterschreiben.' },
-      );
+      const { account, id } = await setup;
       const signedIn = await browser.newContext({ baseURL, viewport: size });
       await withLang(signedIn, baseURL, lang);
       await signInWithCookie(signedIn, baseURL, account.token);
