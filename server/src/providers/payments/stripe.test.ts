@@ -251,17 +251,20 @@ describe("Signet's webhook with PAYMENT_PROVIDER=stripe", () => {
   afterAll(async () => {
     await t.close();
   });
-
-  it("starts the plan on Stripe's signed setup_intent.succeeded and queues the subscription at Stripe", async () => {
-    const { business, admin } = await businessCast(t);
-    const event = setupIntentSucceeded({
-      businessId: business.id,
-      userId: admin.user.id,
+  /** Stripe's card saved for three seats of PRO_V1, monthly in CHF. */
+  const proStarted = (businessId: string, userId: string) =>
+    setupIntentSucceeded({
+      businessId,
+      userId,
       plan: 'PRO_V1',
       cycle: 'monthly',
       currency: 'CHF',
       seats: '3',
     });
+
+  it("starts the plan on Stripe's signed setup_intent.succeeded and queues the subscription at Stripe", async () => {
+    const { business, admin } = await businessCast(t);
+    const event = proStarted(business.id, admin.user.id);
     const body = JSON.stringify(event);
     const post = (b: string, header: string) =>
       t.request<{ received: boolean; duplicate: boolean }>(
@@ -326,14 +329,7 @@ describe("Signet's webhook with PAYMENT_PROVIDER=stripe", () => {
           `/v2/businesses/${business.id}/subscriptions/usage`,
         )
       ).body;
-    const started = setupIntentSucceeded({
-      businessId: business.id,
-      userId: admin.user.id,
-      plan: 'PRO_V1',
-      cycle: 'monthly',
-      currency: 'CHF',
-      seats: '3',
-    });
+    const started = proStarted(business.id, admin.user.id);
     expect((await post({ ...started, id: 'evt_start_cancel' })).status).toBe(200);
 
     // The plan's subscription job has not kept a Stripe subscription yet: nothing to cancel,
