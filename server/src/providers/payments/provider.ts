@@ -1,4 +1,8 @@
-import type { TBillingCycle, TCurrency } from '@signet/shared/billing/billing.constants';
+import type {
+  TBillingCycle,
+  TCurrency,
+  TSubscriptionStatus,
+} from '@signet/shared/billing/billing.constants';
 import type { TTakenDiscount, TVat } from '@signet/shared/billing/pricing.rules';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -45,6 +49,18 @@ export type TSeatsChange = {
   subscriptionId: string | null;
   seats: number;
   vat: TVat;
+  at: Date;
+};
+
+/**
+ * Whether a running subscription ends with its current period (`cancel`: Stripe's
+ * `cancel_at_period_end: true`) or runs on (false: the cancel revoked).
+ */
+export type TCancelChange = {
+  businessId: string;
+  subscriptionId: string | null;
+  cancel: boolean;
+  /** When the change was asked for (part of its idempotency key at a provider). */
   at: Date;
 };
 
@@ -105,6 +121,17 @@ export type PaymentProvider = {
   changePlan(db: DbOrTx, change: TPlanChange): Promise<{ periodEnd: Date } | undefined>;
   /** Changes the seats of the business's running subscription (nothing without one). */
   changeSeats(db: DbOrTx, change: TSeatsChange): Promise<void>;
+  /**
+   * Sets whether the business's running subscription ends at its period's end; answers that end
+   * and the subscription's status, or undefined when the provider has no running subscription of
+   * it. Called in the transaction of the change: a failure undoes it. The provider reports the
+   * same state by webhook (`customer.subscription.updated`), which also repairs Signet's record
+   * when the change's commit fails after the provider took it.
+   */
+  setCancelAtPeriodEnd(
+    db: DbOrTx,
+    change: TCancelChange,
+  ): Promise<{ periodEnd: Date; status: TSubscriptionStatus } | undefined>;
 };
 
 const made = new WeakMap<object, Promise<PaymentProvider>>();

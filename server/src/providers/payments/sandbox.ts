@@ -14,6 +14,7 @@ import {
 import {
   changeSandboxPlan,
   changeSandboxSeats,
+  setSandboxCancelAtPeriodEnd,
   startSandboxSubscription,
 } from './sandbox-subscriptions.ts';
 import {
@@ -72,6 +73,16 @@ export function sandboxPaymentProvider(
     },
     changeSeats: (db, change) =>
       changeSandboxSeats(db, change.businessId, change.seats, change.vat, change.at),
+    async setCancelAtPeriodEnd(db, change) {
+      const sub = await setSandboxCancelAtPeriodEnd(
+        db,
+        change.businessId,
+        change.cancel,
+        change.at,
+      );
+      // Only a running subscription (status active) is changed.
+      return sub ? { periodEnd: sub.periodEnd, status: 'active' } : undefined;
+    },
   };
 }
 

@@ -411,6 +411,75 @@ describe('the Stripe adapter over HTTP (a local stand-in for Stripe)', () => {
     expect(sent.filter((s) => s.method === 'POST')).toEqual([]);
   });
 
+  it('sets cancel_at_period_end on the subscription and back (revoke), once per request', async () => {
+    const periodEnd = Date.UTC(2026, 11, 15, 9) / 1000;
+    answers['GET /v1/subscriptions/sub_1Run'] = runningSubscription(4);
+    answers['POST /v1/subscriptions/sub_1Run'] = (req) => ({
+      status: 200,
+      body: {
+        id: 'sub_1Run',
+        object: 'subscription',
+        status: 'past_due',
+        cancel_at_period_end: req.form.get('cancel_at_period_end') === 'true',
+        items: {
+          object: 'list',
+          data: [{ id: 'si_1Seats', quantity: 4, current_period_end: periodEnd }],
+        },
+      },
+    });
+    const at = new Date('2026-11-28T10:00:00Z');
+    const change = { businessId: META.businessId, subscriptionId: 'sub_1Run', at };
+    const cancelled = await provider().setCancelAtPeriodEnd({} as never, {
+      ...change,
+      cancel: true,
+    });
+    // Stripe's answer is what Signet records: the period's end and the status (a payment issue
+    // stays visible while cancelling).
+    expect(cancelled).toEqual({ periodEnd: new Date(periodEnd * 1000), status: 'past_due' });
+    expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual([
+      'GET /v1/subscriptions/sub_1Run',
+      'POST /v1/subscriptions/sub_1Run',
+    ]);
+    const cancel = sent[1];
+    expect([...(cancel?.form.keys() ?? [])]).toEqual(['cancel_at_period_end']);
+    expect(cancel?.form.get('cancel_at_period_end')).toBe('true');
+    expect(cancel?.headers['idempotency-key']).toBe(`signet-cancel-sub_1Run-${at.getTime()}-true`);
+
+    sent = [];
+    const revokedAt = new Date(at.getTime() + 60_000);
+    await provider().setCancelAtPeriodEnd({} as never, {
+      ...change,
+      at: revokedAt,
+      cancel: false,
+    });
+    const revoke = sent[1];
+    expect(revoke?.form.get('cancel_at_period_end')).toBe('false');
+    expect(revoke?.headers['idempotency-key']).toBe(
+      `signet-cancel-sub_1Run-${revokedAt.getTime()}-false`,
+    );
+
+    // No subscription kept yet (its job has not run), or one that ended: nothing to cancel.
+    sent = [];
+    const none = { ...change, cancel: true };
+    expect(
+      await provider().setCancelAtPeriodEnd({} as never, { ...none, subscriptionId: null }),
+    ).toBeUndefined();
+    answers['GET /v1/subscriptions/sub_1Run'] = runningSubscription(4, 'canceled');
+    expect(await provider().setCancelAtPeriodEnd({} as never, none)).toBeUndefined();
+    expect(sent.filter((s) => s.method === 'POST')).toEqual([]);
+
+    // Stripe unreachable or refusing: 502, for the caller's transaction to be undone.
+    answers['GET /v1/subscriptions/sub_1Run'] = runningSubscription(4);
+    answers['POST /v1/subscriptions/sub_1Run'] = {
+      status: 500,
+      body: { error: { type: 'api_error', message: 'Something went wrong on our end.' } },
+    };
+    await expect(provider().setCancelAtPeriodEnd({} as never, none)).rejects.toMatchObject({
+      code: 'PAYMENT_PROVIDER_FAILED',
+      status: 502,
+    });
+  });
+
   it("answers 502 PAYMENT_PROVIDER_FAILED when Stripe refuses a change (the caller's transaction is undone)", async () => {
     answers['GET /v1/subscriptions/sub_1Run'] = runningSubscription(4);
     answers['POST /v1/subscriptions/sub_1Run'] = {

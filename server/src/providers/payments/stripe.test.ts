@@ -122,6 +122,42 @@ describe('Stripe events in our shape', () => {
     expect(invoice.data.object).toEqual({ id: 'in_1' });
   });
 
+  it("carries a subscription's period end (on its item, or on it before 2025-03-31) and cancel_at_period_end", () => {
+    const event = subscriptionUpdated('active', 1);
+    const cancelling = toPaymentEvent({
+      ...event,
+      data: {
+        object: {
+          ...event.data.object,
+          cancel_at_period_end: true,
+          items: { object: 'list', data: [{ id: 'si_1', current_period_end: 1_800_000_000 }] },
+        },
+      },
+    });
+    expect(cancelling.data.object).toMatchObject({
+      status: 'active',
+      current_period_end: 1_800_000_000,
+      cancel_at_period_end: true,
+    });
+    const legacy = toPaymentEvent({
+      ...event,
+      data: {
+        object: {
+          ...event.data.object,
+          current_period_end: 1_700_000_000,
+          cancel_at_period_end: false,
+        },
+      },
+    });
+    expect(legacy.data.object).toMatchObject({
+      current_period_end: 1_700_000_000,
+      cancel_at_period_end: false,
+    });
+    // Neither field: neither is claimed (the period and the cancel stay as Signet has them).
+    expect(toPaymentEvent(event).data.object).not.toHaveProperty('cancel_at_period_end');
+    expect(toPaymentEvent(event).data.object).not.toHaveProperty('current_period_end');
+  });
+
   it('names prices by lookup key and discounts as coupons', () => {
     expect(priceLookupKey('PRO_V1', 'monthly', 'CHF')).toBe('pro_v1_monthly_chf');
     expect(
@@ -215,17 +251,20 @@ describe("Signet's webhook with PAYMENT_PROVIDER=stripe", () => {
   afterAll(async () => {
     await t.close();
   });
-
-  it("starts the plan on Stripe's signed setup_intent.succeeded and queues the subscription at Stripe", async () => {
-    const { business, admin } = await businessCast(t);
-    const event = setupIntentSucceeded({
-      businessId: business.id,
-      userId: admin.user.id,
+  /** Stripe's card saved for three seats of PRO_V1, monthly in CHF. */
+  const proStarted = (businessId: string, userId: string) =>
+    setupIntentSucceeded({
+      businessId,
+      userId,
       plan: 'PRO_V1',
       cycle: 'monthly',
       currency: 'CHF',
       seats: '3',
     });
+
+  it("starts the plan on Stripe's signed setup_intent.succeeded and queues the subscription at Stripe", async () => {
+    const { business, admin } = await businessCast(t);
+    const event = proStarted(business.id, admin.user.id);
     const body = JSON.stringify(event);
     const post = (b: string, header: string) =>
       t.request<{ received: boolean; duplicate: boolean }>(
@@ -272,5 +311,77 @@ describe("Signet's webhook with PAYMENT_PROVIDER=stripe", () => {
     expect(after.body.subscriptionStatus).toBe('past_due');
     // Without the sandbox, its card page does not exist.
     expect((await t.app.request('/sandbox/payments/setup/seti_x')).status).toBe(404);
+  });
+
+  it("follows Stripe's cancel_at_period_end and its deletion; cancelling without a subscription kept is 409", async () => {
+    const { business, admin } = await businessCast(t);
+    const post = (event: object) => {
+      const body = JSON.stringify(event);
+      return t.request('POST', '/api/v2/payments/stripe/webhook', {
+        body,
+        headers: { 'content-type': 'application/json', 'Stripe-Signature': sign(body) },
+      });
+    };
+    const usage = async () =>
+      (
+        await as(t, admin)<TSubscriptionUsage>(
+          'GET',
+          `/v2/businesses/${business.id}/subscriptions/usage`,
+        )
+      ).body;
+    const started = proStarted(business.id, admin.user.id);
+    expect((await post({ ...started, id: 'evt_start_cancel' })).status).toBe(200);
+
+    // The plan's subscription job has not kept a Stripe subscription yet: nothing to cancel,
+    // and nothing changed.
+    const refused = await as(t, admin)<{ code: string }>(
+      'POST',
+      `/v2/businesses/${business.id}/subscriptions/cancel`,
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('PLAN_NOT_CANCELLABLE');
+    expect(await usage()).toMatchObject({ planState: 'active', next: null });
+
+    const periodEnd = started.created + 30 * 86_400;
+    const subscriptionEvent = (type: string, status: string, cancel: boolean, created: number) => ({
+      id: `evt_${type}_${created}`,
+      object: 'event',
+      created,
+      type,
+      data: {
+        object: {
+          id: 'sub_1QxSub',
+          object: 'subscription',
+          status,
+          cancel_at_period_end: cancel,
+          items: {
+            object: 'list',
+            data: [{ id: 'si_1', quantity: 3, current_period_end: periodEnd }],
+          },
+          metadata: { businessId: business.id, plan: 'PRO_V1' },
+        },
+      },
+    });
+    const updated = 'customer.subscription.updated';
+    // Cancelled at Stripe (by Signet's call or in Stripe's portal): cancelling until the period ends.
+    await post(subscriptionEvent(updated, 'active', true, started.created + 10));
+    const cancelling = await usage();
+    expect(cancelling).toMatchObject({
+      planState: 'cancelling',
+      next: { plan: 'CANCELED', startsAt: new Date(periodEnd * 1000).toISOString() },
+      periodEndsAt: new Date(periodEnd * 1000).toISOString(),
+    });
+    // Revoked: it runs on; an older event arriving late does not cancel it again.
+    await post(subscriptionEvent(updated, 'active', false, started.created + 20));
+    await post(subscriptionEvent(updated, 'active', true, started.created + 15));
+    expect(await usage()).toMatchObject({ planState: 'active', next: null });
+    // Cancelled again, and the period ends: Stripe deletes it; the plan is cancelled, locked.
+    await post(subscriptionEvent(updated, 'active', true, started.created + 30));
+    await post(subscriptionEvent('customer.subscription.deleted', 'canceled', true, periodEnd));
+    expect(await usage()).toMatchObject({
+      planState: 'cancelled',
+      locked: true,
+      subscriptionStatus: 'canceled',
+    });
   });
 });

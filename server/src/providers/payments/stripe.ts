@@ -34,7 +34,34 @@ type StripeEventLike = {
   data: { object: unknown };
 };
 
-type ObjectLike = { id?: unknown; status?: unknown; metadata?: unknown };
+type ObjectLike = {
+  id?: unknown;
+  status?: unknown;
+  metadata?: unknown;
+  cancel_at_period_end?: unknown;
+  current_period_end?: unknown;
+  items?: { data?: { current_period_end?: unknown }[] };
+};
+
+/**
+ * A subscription's period end (Unix seconds): on its item since Stripe's 2025-03-31 API (the one
+ * item Signet makes), on the subscription itself before.
+ */
+function periodEndOf(o: ObjectLike): number | undefined {
+  const end = o.items?.data?.[0]?.current_period_end ?? o.current_period_end;
+  return typeof end === 'number' && Number.isInteger(end) ? end : undefined;
+}
+
+/** What a subscription event says of its period: its end, and whether the plan ends then. */
+function periodOf(o: ObjectLike) {
+  const end = periodEndOf(o);
+  return {
+    ...(end !== undefined ? { current_period_end: end } : {}),
+    ...(typeof o.cancel_at_period_end === 'boolean'
+      ? { cancel_at_period_end: o.cancel_at_period_end }
+      : {}),
+  };
+}
 
 const metadataOf = (o: ObjectLike): Record<string, string> | undefined => {
   if (!o.metadata || typeof o.metadata !== 'object') return undefined;
@@ -47,7 +74,7 @@ const metadataOf = (o: ObjectLike): Record<string, string> | undefined => {
 
 /**
  * A Stripe event in our shape: setup intents succeed or fail, subscriptions carry their status
- * (mapped to ours) and our metadata; any other event keeps its type and id only (recorded, not
+ * (mapped to ours), our metadata, their period's end and `cancel_at_period_end`; any other event keeps its type and id only (recorded, not
  * applied).
  */
 export function toPaymentEvent(event: StripeEventLike): TPaymentEvent {
@@ -65,7 +92,10 @@ export function toPaymentEvent(event: StripeEventLike): TPaymentEvent {
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted': {
       const status = typeof object.status === 'string' ? STATUSES[object.status] : undefined;
-      return { ...base, data: { object: { id, ...(status ? { status } : {}), ...withMeta } } };
+      return {
+        ...base,
+        data: { object: { id, ...(status ? { status } : {}), ...withMeta, ...periodOf(object) } },
+      };
     }
     default:
       return { ...base, data: { object: { id } } };
@@ -162,6 +192,13 @@ export function stripePaymentProvider(
     if (!item || sub.status === 'canceled' || sub.status === 'incomplete_expired') return null;
     return { subscriptionId: sub.id, id: item.id, quantity: item.quantity ?? 1 };
   }
+
+  /** The period's end of a subscription Stripe answered (see `periodEndOf`). */
+  function periodEndAnswered(sub: Stripe.Subscription): Date {
+    const end = periodEndOf(sub as ObjectLike);
+    if (end === undefined) throw new Error(`Stripe answered ${sub.id} without its period's end`);
+    return new Date(end * 1000);
+  }
   return {
     name: 'stripe',
     async createSetupIntent(_db, input) {
@@ -247,7 +284,7 @@ export function stripePaymentProvider(
           },
           { idempotencyKey: `signet-plan-${item.subscriptionId}-${change.startAt.getTime()}` },
         );
-        const end = updated.items.data[0]?.current_period_end;
+        const end = periodEndOf(updated as ObjectLike);
         return {
           periodEnd: end
             ? new Date(end * 1000)
@@ -270,6 +307,24 @@ export function stripePaymentProvider(
             idempotencyKey: `signet-seats-${item.subscriptionId}-${change.at.getTime()}-${change.seats}`,
           },
         );
+      }),
+    setCancelAtPeriodEnd: (_db, change) =>
+      changing(async () => {
+        const item = await runningItem(change.subscriptionId);
+        if (!item) return undefined;
+        // Stripe ends the subscription when its period does (`customer.subscription.deleted`),
+        // or, set back to false, renews it; either is reported by `customer.subscription.updated`.
+        const updated = await stripe.subscriptions.update(
+          item.subscriptionId,
+          { cancel_at_period_end: change.cancel },
+          {
+            idempotencyKey: `signet-cancel-${item.subscriptionId}-${change.at.getTime()}-${change.cancel}`,
+          },
+        );
+        return {
+          periodEnd: periodEndAnswered(updated),
+          status: STATUSES[updated.status] ?? 'past_due',
+        };
       }),
   };
 }

@@ -4,18 +4,21 @@ import type { TSubscriptionUsage } from '@signet/shared/billing/billing.schema';
 import { eq } from 'drizzle-orm';
 import { businesses } from '../../db/schema/businesses.ts';
 import { AppError } from '../../errors.ts';
-import { setSandboxCancelAtPeriodEnd } from '../../providers/payments/sandbox-subscriptions.ts';
+import { paymentProviderOf } from '../../providers/payments/provider.ts';
 import { changeBusiness } from '../businesses/membership.ts';
 import type { ServiceContext } from '../context.ts';
 import { usageOf } from './subscription.ts';
 
-type Ctx = Pick<ServiceContext, 'db' | 'principal'>;
+type Ctx = Pick<ServiceContext, 'db' | 'principal' | 'config'>;
 
 /**
  * Tells the provider whether the subscription ends at its period's end and writes what it
  * answers (the plan's next plan, the period's end, its status) at once, so the console shows the
  * change without waiting for the webhook that reports it too (that one applies the same state).
- * The event time is kept to the second, as the provider's events are.
+ * The event time is kept to the second, as the provider's events are. The provider is called in
+ * the change's transaction: its refusal (502 PAYMENT_PROVIDER_FAILED) leaves nothing changed; a
+ * commit that fails after the provider took the change is repaired by its webhook, and asking
+ * again sets the same state (Stripe's call is idempotent).
  */
 function setCancelAtPeriodEnd(ctx: Ctx, businessId: string, cancel: boolean) {
   return changeBusiness(ctx, businessId, 'admin', async ({ tx, business }) => {
@@ -31,7 +34,13 @@ function setCancelAtPeriodEnd(ctx: Ctx, businessId: string, cancel: boolean) {
       throw new AppError(BILLING_ERRORS.notCancelling, 409, 'The plan is not cancelling');
     }
     const now = new Date();
-    const sub = await setSandboxCancelAtPeriodEnd(tx, business.id, cancel, now);
+    const provider = await paymentProviderOf(ctx.config);
+    const sub = await provider?.setCancelAtPeriodEnd(tx, {
+      businessId: business.id,
+      subscriptionId: business.providerSubscriptionId,
+      cancel,
+      at: now,
+    });
     if (!sub) {
       throw new AppError(BILLING_ERRORS.notCancellable, 409, 'The provider has no subscription');
     }
@@ -41,7 +50,7 @@ function setCancelAtPeriodEnd(ctx: Ctx, businessId: string, cancel: boolean) {
         nextPlanName: cancel ? PLAN_NAMES.canceled : null,
         nextPlanStartsAt: cancel ? sub.periodEnd : null,
         planPeriodEndsAt: sub.periodEnd,
-        subscriptionStatus: 'active',
+        subscriptionStatus: sub.status,
         subscriptionEventAt: new Date(Math.floor(now.getTime() / 1000) * 1000),
       })
       .where(eq(businesses.id, business.id))
