@@ -21,6 +21,7 @@ import {
   sandboxSubscriptions,
   type TSandboxSubscriptionRow,
 } from '../../db/schema/sandbox-subscriptions.ts';
+import type { TPlanChange } from './provider.ts';
 import { emitSandboxEvent, sandboxId } from './sandbox-events.ts';
 
 /**
@@ -302,19 +303,7 @@ export async function changeSandboxSeats(
 export async function changeSandboxPlan(
   tx: DbOrTx,
   businessId: string,
-  change: {
-    price: {
-      name: string;
-      cycle: TBillingCycle;
-      currency: string;
-      unitAmount: number;
-      perSeat: boolean;
-    };
-    seats: number;
-    startAt: Date;
-    vat: TVat;
-    discounts: TTakenDiscount[];
-  },
+  change: Omit<TPlanChange, 'businessId' | 'subscriptionId'>,
   now = new Date(),
 ): Promise<TSandboxSubscriptionRow | undefined> {
   const sub = await activeSandboxSubscription(tx, businessId);
