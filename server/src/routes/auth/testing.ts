@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { TSessionWithUser } from '@signet/shared/user/user.schema';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { users } from '../../db/schema/users.ts';
 import type { TestApp } from '../../testing/app.ts';
 import { giveIndividualPlan } from '../plans/testing.ts';
 
@@ -27,7 +29,9 @@ export async function tokenFromMail(t: TestApp, to: string, path: string): Promi
  * The whole signup: request the mail, follow its link, register. Returns the new session. A new
  * account is on the new free plan, which uploads nothing; unless `plan: 'free'` the person then
  * holds the individual plan, as anyone who uploads does (`giveIndividualPlan`: the state a bought
- * plan leaves, without the card page; the buying itself is tested in plans.test.ts).
+ * plan leaves, without the card page; the buying itself is tested in plans.test.ts). `plan:
+ * 'legacy'` is an account from before the new free plan, which migration 0024 left on the legacy
+ * free plan.
  */
 export async function signUp(
   t: TestApp,
@@ -35,7 +39,7 @@ export async function signUp(
     email?: string;
     password?: string;
     firstName?: string;
-    plan?: 'free' | 'individual';
+    plan?: 'free' | 'legacy' | 'individual';
   } = {},
 ): Promise<TSessionWithUser & { email: string; password: string }> {
   const email = options.email ?? uniqueEmail();
@@ -57,7 +61,12 @@ export async function signUp(
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   // As before the Stripe provider's tests: only the sandbox could sell the plan, so they stay free.
-  if (options.plan !== 'free' && t.config.paymentProvider === 'sandbox') {
+  if (options.plan === 'legacy') {
+    await t.db
+      .update(users)
+      .set({ freeAccountType: 'free_legacy' })
+      .where(eq(users.id, res.body.user.id));
+  } else if (options.plan !== 'free' && t.config.paymentProvider === 'sandbox') {
     await giveIndividualPlan(t, res.body.user.id);
   }
   return { ...res.body, email, password };

@@ -122,17 +122,8 @@ describe('cancelling the individual plan (the free plan downgrade)', () => {
 });
 
 describe('the free migration', () => {
-  async function legacyAccount() {
-    const person = await signUp(t, { plan: 'free' });
-    await t.db
-      .update(users)
-      .set({ freeAccountType: 'free_legacy' })
-      .where(eq(users.id, person.user.id));
-    return person;
-  }
-
   it('moves a legacy free account to the new free plan (free_migrated): no upload from then on', async () => {
-    const legacy = await legacyAccount();
+    const legacy = await signUp(t, { plan: 'legacy' });
     expect(await uploadStatus(legacy)).toBe(201);
     const res = await migrate(legacy);
     expect(res.status).toBe(200);
@@ -157,7 +148,7 @@ describe('the free migration', () => {
   });
 
   it('is what buying the individual plan (the fair-flat migration) does to a legacy account', async () => {
-    const legacy = await legacyAccount();
+    const legacy = await signUp(t, { plan: 'legacy' });
     const bought = await buyIndividualPlan(t, legacy);
     expect(bought.freeAccountType).toBe('free_migrated');
     expect((await migrate(legacy)).status).toBe(409);

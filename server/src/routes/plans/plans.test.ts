@@ -43,16 +43,6 @@ const confirm = (who: { token: string }, setupIntentId: unknown) =>
 const documentCount = async () => (await t.db.select({ n: count() }).from(documents))[0]?.n ?? 0;
 const monthly = { plan: INDIVIDUAL_PLAN, cycle: 'monthly', currency: 'EUR' };
 
-/** An account from before the new free plan: migration 0024 left it on the legacy free plan. */
-async function legacyAccount() {
-  const person = await signUp(t, { plan: 'free' });
-  await t.db
-    .update(users)
-    .set({ freeAccountType: 'free_legacy' })
-    .where(eq(users.id, person.user.id));
-  return person;
-}
-
 describe('the new free plan', () => {
   it('is where a new sign-up starts: no upload, the free quota of the month', async () => {
     const free = await signUp(t, { plan: 'free' });
@@ -98,7 +88,7 @@ describe('the new free plan', () => {
   });
 
   it('keeps uploading for the legacy free plan and for business members', async () => {
-    const legacy = await legacyAccount();
+    const legacy = await signUp(t, { plan: 'legacy' });
     expect((await planOf(legacy)).body).toMatchObject({ kind: 'free', uploadAllowed: true });
     await uploadPdf(t, legacy.token, await makeTestPdf());
 
@@ -228,7 +218,7 @@ describe('the direct upgrade to the individual plan', () => {
 describe('the free signature quota', () => {
   it('counts the free signatures of the month and refuses one beyond them (402, nothing signed)', async () => {
     // A legacy free sender (uploads, pays nothing) and a new free signer.
-    const sender = await legacyAccount();
+    const sender = await signUp(t, { plan: 'legacy' });
     const signer = await signUp(t, { plan: 'free' });
     const pdf = await makeTestPdf();
     const request = async (owner: { token: string }) =>
@@ -280,7 +270,7 @@ describe('the free signature quota', () => {
   });
 
   it("counts only this month's signatures", async () => {
-    const sender = await legacyAccount();
+    const sender = await signUp(t, { plan: 'legacy' });
     const signer = await signUp(t, { plan: 'free' });
     const pdf = await makeTestPdf();
     const lastMonth = new Date();
