@@ -89,6 +89,18 @@ export async function ensurePostgresTemplate(serverUrl: string): Promise<string>
   });
 }
 
+/** The template per server, looked up once per process (not an admin connection per test). */
+const templates = new Map<string, Promise<string>>();
+function templateOf(serverUrl: string): Promise<string> {
+  let known = templates.get(serverUrl);
+  if (!known) {
+    known = ensurePostgresTemplate(serverUrl);
+    known.catch(() => templates.delete(serverUrl));
+    templates.set(serverUrl, known);
+  }
+  return known;
+}
+
 /**
  * A fresh, migrated database for one test: in-memory PGlite, or — when `TEST_DATABASE_URL` is
  * set — a new uniquely named database on that PostgreSQL server, copied from the migrated
@@ -102,7 +114,7 @@ export async function openTestDatabase(
   if (!serverUrl) return openDatabase({ memory: true });
 
   const { default: pg } = await import('pg');
-  const template = options.fromScratch ? null : await ensurePostgresTemplate(serverUrl);
+  const template = options.fromScratch ? null : await templateOf(serverUrl);
   const name = `signet_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   // A copy waits while the template still has a connection (its builder closing its pool).
   await withAdmin(pg, serverUrl, (admin) =>
