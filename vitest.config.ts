@@ -3,7 +3,14 @@ import { MAX_WORKERS } from './vitest.workers.ts';
 
 export default defineConfig({
   test: {
-    projects: ['shared', 'server', 'locales', 'site', 'admin'],
+    projects: [
+      'shared',
+      'server',
+      'server/vitest.own-process.config.ts',
+      'locales',
+      'site',
+      'admin',
+    ],
     maxWorkers: MAX_WORKERS,
   },
 });

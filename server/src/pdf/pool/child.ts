@@ -24,7 +24,11 @@ function toWire(e: unknown): WireError {
 // Caches compiled code between worker starts (a no-op where unsupported).
 module.enableCompileCache?.();
 
-const send = (message: FromWorker) => process.send?.(message);
+// A pool that went away between a job and its answer closed the channel: nothing to answer to.
+const send = (message: FromWorker) =>
+  process.send?.(message, (e: Error | null) => {
+    if (e) process.exit(0);
+  });
 
 process.on('message', (message: ToWorker) => {
   const handler = handlers[message.kind] as (input: unknown) => Promise<unknown>;
