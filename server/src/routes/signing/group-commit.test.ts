@@ -14,7 +14,7 @@ import { makeTestPdf } from '../../pdf/make-test-pdf.ts';
 import { mutoolVerify, pdfsig, requireTool } from '../../pdf/test-tools.ts';
 import { signUp } from '../auth/testing.ts';
 import { createDocumentsTestApp, uploadPdf } from '../documents/testing.ts';
-import { newSignatureRequest, signBatch } from './testing.ts';
+import { signBatch } from './testing.ts';
 
 // A batch's group commit (services/signing/group-commit.ts): the entries that are ready are
 // committed in one transaction with set-based statements; a failing group falls back to one
