@@ -12,7 +12,9 @@
  *   node server/bench/seal.ts [runs=5]      (writes bench-results/seal.json;
  *   BENCH_DATABASE_URL=postgres://…/postgres: PostgreSQL instead of PGlite;
  *   BENCH_PROFILE=dir: a V8 CPU profile of each timed batch, from the call to the answer,
- *   into dir/seal-<run>.cpuprofile)
+ *   into dir/seal-<run>.cpuprofile;
+ *   BENCH_STATEMENTS=1: PGlite's CPU per statement per sealed document, during the timed
+ *   calls only, bench/statement-cpu.ts)
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -46,6 +48,7 @@ import { FsBlobStore } from '../src/storage/fs-blob-store.ts';
 import { openTestDatabase } from '../src/testing/database.ts';
 import { ONE_PAGE_NAMES, type RealDocument, realDocument } from './documents.ts';
 import { type BudgetRow, median, report } from './report.ts';
+import { countStatementCpu } from './statement-cpu.ts';
 
 const RUNS = Number(process.argv[2] ?? 5);
 const PROFILE_DIR = process.env.BENCH_PROFILE;
@@ -61,6 +64,8 @@ const db = database.db;
 const blobs = new FsBlobStore(dataDir);
 const log = createLogger(config);
 const dbName = database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
+const statements =
+  process.env.BENCH_STATEMENTS === '1' && database.kind === 'pglite' ? countStatementCpu() : null;
 
 try {
   const docs = ONE_PAGE_NAMES.map((name) => realDocument(name)).filter(
@@ -217,7 +222,9 @@ try {
   for (let run = 0; run < RUNS; run++) {
     const ids = await newRequests(BATCH);
     await profiler?.post('Profiler.start');
+    statements?.start();
     const r = await sealBatch(ids);
+    statements?.stop();
     if (profiler) {
       const { profile } = await profiler.post('Profiler.stop');
       writeFileSync(join(PROFILE_DIR as string, `seal-${run}.cpuprofile`), JSON.stringify(profile));
@@ -237,6 +244,11 @@ try {
   console.log(
     `  batch median ${ms(batch)} (runs ${times.map((t) => t.toFixed(0)).join(', ')}), ${ms(batch / BATCH)} a document; process CPU ${ms(median(cpus))} (main thread ${ms(median(mains))}); protocols stored ${ms(median(protocols))} after the answer`,
   );
+  if (statements) {
+    const { totalMs, lines } = statements.report(RUNS * BATCH);
+    console.log(`  PGlite CPU per sealed document ${ms(totalMs)}, by statement:`);
+    for (const line of lines) console.log(`    ${line}`);
+  }
   const rows: BudgetRow[] = [
     {
       name: `POST /v3/sign, seal ${BATCH} one-page PDFs in one call (seal.aes, each completes: B-LTA), ${dbName} (median)`,

@@ -46,6 +46,22 @@ export const lockChainHead = (requestId: string): SQL => sql`
   returning seq, hash`;
 
 /**
+ * {@link lockChainHead} for several requests in one statement (ids distinct), returning
+ * `request_id`, `seq` and `hash` for each; the heads are created and locked in id order, so two
+ * transactions locking overlapping sets wait for each other instead of deadlocking.
+ */
+export const lockChainHeads = (requestIds: readonly string[]): SQL => sql`
+  insert into request_event_heads (request_id, seq, hash)
+  select id, 0, ${GENESIS_HASH}
+  from unnest(array[${sql.join(
+    requestIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]) as ids(id)
+  order by id
+  on conflict (request_id) do update set seq = request_event_heads.seq
+  returning request_id, seq, hash`;
+
+/**
  * Appends one entry to a request's evidence log, in the caller's transaction (the event exists
  * exactly when the change it records does).
  *
@@ -79,9 +95,6 @@ export async function recordEvents(
   options: { head?: ChainHead } = {},
 ): Promise<TRequestEventRow[]> {
   if (inputs.length === 0) return [];
-  if (inputs.some((i) => i.requestId !== requestId)) {
-    throw new Error('recordEvents: every event must be for the same request');
-  }
   const [head] = options.head
     ? [options.head]
     : rowsOf(await tx.execute(lockChainHead(requestId))).map((r) => ({
@@ -89,44 +102,73 @@ export async function recordEvents(
         hash: String(r.hash),
       }));
   if (!head) throw new Error(`recordEvent: no chain head for ${requestId}`);
+  return recordEventChains(tx, [{ requestId, inputs, head }]);
+}
 
-  let current: string[] | undefined;
+/** One request's new entries and the head they follow (locked in the caller's transaction). */
+export type EventChain = {
+  requestId: string;
+  inputs: readonly RecordEventInput[];
+  head: ChainHead;
+};
+
+/**
+ * Appends the entries of several requests' logs in one statement, each request's chained to its
+ * own head (locked earlier in the transaction, e.g. by {@link lockChainHead}) as
+ * {@link recordEvents} chains one request's; every head moves to its last entry. A batch's group
+ * commit records all its signatures this way. Returns the rows in the order given.
+ */
+export async function recordEventChains(
+  tx: DbOrTx,
+  chains: readonly EventChain[],
+): Promise<TRequestEventRow[]> {
   const entries: SQL[] = [];
-  let seq = head.seq;
-  let prevHash = head.hash;
-  for (const input of inputs) {
-    if (!input.documentSha256 && !current) current = await currentDocumentHashes(tx, requestId);
-    const documentSha256 = input.documentSha256 ?? current ?? [];
-    // Stored as jsonb, read back as parsed JSON: hash exactly what will be read back.
-    const data = JSON.parse(canonicalJson(input.data ?? {})) as Record<string, unknown>;
-    const content = {
-      requestId,
-      seq: seq + 1,
-      type: input.type,
-      actorId: input.actor.id,
-      actorEmail: input.actor.email?.toLowerCase() ?? null,
-      // timestamptz keeps microseconds, a Date milliseconds: whole milliseconds survive the trip.
-      at: new Date(Math.floor((input.at ?? new Date()).getTime())),
-      ip: input.meta.ip,
-      userAgent: input.meta.userAgent?.slice(0, 1000) ?? null,
-      documentSha256,
-      data,
-      prevHash,
-    };
-    const hash = eventHash(content);
-    entries.push(sql`(${requestId}, ${content.seq}, ${content.type}, ${content.actorId},
-        ${content.actorEmail}, ${content.at.toISOString()}::timestamptz, ${content.ip},
-        ${content.userAgent}, ${JSON.stringify(documentSha256)}::jsonb,
-        ${JSON.stringify(data)}::jsonb, ${content.prevHash}, ${hash})`);
-    seq = content.seq;
-    prevHash = hash;
+  const heads: SQL[] = [];
+  for (const { requestId, inputs, head } of chains) {
+    if (inputs.length === 0) continue;
+    if (inputs.some((i) => i.requestId !== requestId)) {
+      throw new Error('recordEvents: every event must be for the same request');
+    }
+    let current: string[] | undefined;
+    let seq = head.seq;
+    let prevHash = head.hash;
+    for (const input of inputs) {
+      if (!input.documentSha256 && !current) current = await currentDocumentHashes(tx, requestId);
+      const documentSha256 = input.documentSha256 ?? current ?? [];
+      // Stored as jsonb, read back as parsed JSON: hash exactly what will be read back.
+      const data = JSON.parse(canonicalJson(input.data ?? {})) as Record<string, unknown>;
+      const content = {
+        requestId,
+        seq: seq + 1,
+        type: input.type,
+        actorId: input.actor.id,
+        actorEmail: input.actor.email?.toLowerCase() ?? null,
+        // timestamptz keeps microseconds, a Date milliseconds: whole milliseconds survive the trip.
+        at: new Date(Math.floor((input.at ?? new Date()).getTime())),
+        ip: input.meta.ip,
+        userAgent: input.meta.userAgent?.slice(0, 1000) ?? null,
+        documentSha256,
+        data,
+        prevHash,
+      };
+      const hash = eventHash(content);
+      entries.push(sql`(${requestId}::uuid, ${content.seq}::integer, ${content.type},
+          ${content.actorId}::uuid, ${content.actorEmail}, ${content.at.toISOString()}::timestamptz,
+          ${content.ip}, ${content.userAgent}, ${JSON.stringify(documentSha256)}::jsonb,
+          ${JSON.stringify(data)}::jsonb, ${content.prevHash}, ${hash})`);
+      seq = content.seq;
+      prevHash = hash;
+    }
+    heads.push(sql`(${requestId}::uuid, ${seq}::integer, ${prevHash})`);
   }
-  // The entries and the new head in one round trip.
+  if (entries.length === 0) return [];
+  // The entries and the new heads in one round trip.
   const raw = rowsOf(
     await tx.execute(sql`
       with head as (
-        update request_event_heads set seq = ${seq}, hash = ${prevHash}
-        where request_id = ${requestId}
+        update request_event_heads h set seq = v.seq, hash = v.hash
+        from (values ${sql.join(heads, sql`, `)}) as v(request_id, seq, hash)
+        where h.request_id = v.request_id
       )
       insert into request_events
         (request_id, seq, type, actor_id, actor_email, at, ip, user_agent, document_sha256,
@@ -134,8 +176,11 @@ export async function recordEvents(
       values ${sql.join(entries, sql`, `)}
       returning *`),
   );
-  if (raw.length !== inputs.length) throw new Error('recordEvent: insert returned no row');
-  return raw.map((r) => rowOf(requestEvents, r)).sort((a, b) => a.seq - b.seq);
+  if (raw.length !== entries.length) throw new Error('recordEvent: insert returned no row');
+  const order = new Map(chains.map((c, i) => [c.requestId, i]));
+  return raw
+    .map((r) => rowOf(requestEvents, r))
+    .sort((a, b) => (order.get(a.requestId) ?? 0) - (order.get(b.requestId) ?? 0) || a.seq - b.seq);
 }
 
 /** Current SHA-256 of each document of a request (signed version when there is one). */

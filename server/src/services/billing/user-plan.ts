@@ -202,6 +202,14 @@ export async function assertUploadAllowed(db: DbOrTx, userId: string): Promise<v
 }
 
 /**
+ * Locks the user row as {@link assertFreeSignature} does and says whether the free quota may
+ * limit their signatures (a batch's group commit then checks each signature on its own).
+ */
+export async function freeQuotaMayLimit(tx: DbOrTx, userId: string, now: Date): Promise<boolean> {
+  return freeQuotaApplies(await planFacts(tx, userId, true, now));
+}
+
+/**
  * Refuses a signature beyond the free quota (402 FREE_SIGNATURES_EXHAUSTED, details: quota, used,
  * resetsAt). Runs in the signing transaction with the user row locked, so parallel signatures of
  * one user cannot both take the last free one. Signatures on paid requests, and users with a paid

@@ -1,6 +1,6 @@
 import { statusAfterSignature } from '@signet/shared/signature-request/signature-request.rules';
 import type { TRequestStatus } from '@signet/shared/signature-request/signature-request.schema';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -56,9 +56,9 @@ async function lockRequest(tx: Tx, requestId: string): Promise<string | null> {
  * The signers and documents as the snapshot has them, as columns of the write statement: every
  * part of one statement reads the state from before its writes, so this is what a statement of
  * its own would have read, one round trip less. A mismatch throws, and the transaction's writes
- * are rolled back with it.
+ * are rolled back with it. `requestId`: the id, or a column of the statement (a group commit).
  */
-const snapshotColumns = (requestId: string) => sql`
+export const snapshotColumns = (requestId: string | SQL) => sql`
   (select coalesce(json_agg(json_build_array(s.id, s.email, s."order",
       s.signed_at is not null, s.declined_at is not null)), '[]')
     from signers s where s.request_id = ${requestId}) as snapshot_signers,
@@ -66,7 +66,7 @@ const snapshotColumns = (requestId: string) => sql`
     from request_documents rd join documents d on d.id = rd.document_id
     where rd.request_id = ${requestId}) as snapshot_documents`;
 
-const snapshotOf = (status: string, row: Record<string, unknown> | undefined): string =>
+export const snapshotOf = (status: string, row: Record<string, unknown> | undefined): string =>
   JSON.stringify({
     status,
     signers: jsonOf<unknown[][]>(row?.snapshot_signers).sort(),
@@ -110,29 +110,11 @@ export async function commitSignature(tx: Tx, input: CommitInput): Promise<TRequ
   const lockedStatus = await lockRequest(tx, id);
   if (lockedStatus !== loaded.request.status) throw new RequestChangedError();
 
-  const after = loaded.signers.map((s) =>
-    s.id === me.id ? { ...s, signedAt: input.at, signingName: input.name } : s,
-  );
-  const status = statusAfterSignature(after);
+  const { status } = afterSignature(input);
   const at = input.at.toISOString();
   const signed = prepared.documents;
   // Every write of the signature in one round trip (one table per part, so one statement may).
-  // A document moves only from the version that was signed: should it have changed anyway,
-  // nothing moves and the signature is prepared again.
-  const moves = signed.length
-    ? sql`
-        update documents d set current_blob_key = v.key, signed_sha256 = v.key,
-          stamp_plan = coalesce(d.stamp_plan, v.plan)
-        from (values ${sql.join(
-          signed.map(
-            (d) =>
-              sql`(${d.id}::uuid, ${d.from}, ${d.sha256}, ${d.plan ? JSON.stringify(d.plan) : null}::jsonb)`,
-          ),
-          sql`, `,
-        )}) as v(id, from_key, key, plan)
-        where d.id = v.id and d.current_blob_key = v.from_key
-        returning d.id`
-    : sql`select null::uuid as id where false`;
+  const moves = documentMoves([input]);
   // The request's update is written before the signer's on purpose: PostgreSQL runs the
   // unreferenced updates last-first, so the signer's card trigger rebuilds the dashboard card
   // first and the request's then finds it current (migration 0029); either order is correct.
@@ -159,6 +141,58 @@ export async function commitSignature(tx: Tx, input: CommitInput): Promise<TRequ
   );
   if (snapshotOf(lockedStatus, written) !== input.snapshot) throw new RequestChangedError();
   if (Number(written?.moved) !== signed.length) throw new RequestChangedError();
+  const events = signatureEvents(input, status);
+  // 'signed' (and 'completed') in one statement, chained to the head locked above.
+  await recordEvents(tx, id, events, {
+    head: { seq: Number(written?.seq), hash: String(written?.hash) },
+  });
+  if (status === 'SIGNED') await enqueueProtocol(tx, id);
+  await notifyAfterSignature(tx, input, status);
+  await prepared.stored;
+  return status;
+}
+
+/**
+ * The statement moving the signed documents of the given signatures to their new versions (a CTE
+ * of the write; returns `id` and `request_id` of each moved document). A document moves only from
+ * the version that was signed: should it have changed anyway, nothing moves and the signature is
+ * prepared again.
+ */
+export function documentMoves(inputs: readonly CommitInput[]): SQL {
+  const rows = inputs.flatMap((input) =>
+    input.prepared.documents.map(
+      (d) =>
+        sql`(${d.id}::uuid, ${d.from}, ${d.sha256}, ${d.plan ? JSON.stringify(d.plan) : null}::jsonb, ${input.loaded.request.id}::uuid)`,
+    ),
+  );
+  if (rows.length === 0) return sql`select null::uuid as id, null::uuid as request_id where false`;
+  return sql`
+    update documents d set current_blob_key = v.key, signed_sha256 = v.key,
+      stamp_plan = coalesce(d.stamp_plan, v.plan)
+    from (values ${sql.join(rows, sql`, `)}) as v(id, from_key, key, plan, request_id)
+    where d.id = v.id and d.current_blob_key = v.from_key
+    returning d.id, v.request_id`;
+}
+
+/** The signers as they are once `input`'s signature is in, and the request's status then. */
+export function afterSignature(input: CommitInput): {
+  after: LoadedRequest['signers'];
+  status: TRequestStatus;
+} {
+  const me = input.loaded.mySigner;
+  const after = input.loaded.signers.map((s) =>
+    s.id === me?.id ? { ...s, signedAt: input.at, signingName: input.name } : s,
+  );
+  return { after, status: statusAfterSignature(after) };
+}
+
+/** The log entries of a signature: 'signed', and 'completed' when it completes the request. */
+export function signatureEvents(input: CommitInput, status: TRequestStatus): RecordEventInput[] {
+  const { loaded, prepared } = input;
+  const id = loaded.request.id;
+  const me = loaded.mySigner as NonNullable<LoadedRequest['mySigner']>;
+  const signed = prepared.documents;
+  const { after } = afterSignature(input);
   const events: RecordEventInput[] = [
     {
       requestId: id,
@@ -197,14 +231,22 @@ export async function commitSignature(tx: Tx, input: CommitInput): Promise<TRequ
       data: { signers: after.length, level: prepared.level },
     });
   }
-  // 'signed' (and 'completed') in one statement, chained to the head locked above.
-  await recordEvents(tx, id, events, {
-    head: { seq: Number(written?.seq), hash: String(written?.hash) },
-  });
-  if (status === 'SIGNED') await enqueueProtocol(tx, id);
-  // Invites whoever is next, or sends the completion mail to everyone once SIGNED.
-  // What this transaction knows, so nothing is read again: the request and signers as now.
-  await notifyNextSigners(tx, id, input.config, {
+  return events;
+}
+
+/**
+ * Invites whoever is next, or sends the completion mail to everyone once SIGNED, in the
+ * signature's transaction. What the transaction knows, so nothing is read again: the request and
+ * signers as now.
+ */
+export async function notifyAfterSignature(
+  tx: Tx,
+  input: CommitInput,
+  status: TRequestStatus,
+): Promise<void> {
+  const { loaded } = input;
+  const { after } = afterSignature(input);
+  await notifyNextSigners(tx, loaded.request.id, input.config, {
     request: { ...loaded.request, status },
     owner: loaded.owner,
     signers: after,
@@ -212,6 +254,4 @@ export async function commitSignature(tx: Tx, input: CommitInput): Promise<TRequ
     ...(status === 'SIGNED' ? { completionMarked: true } : {}),
     ...(input.business !== undefined ? { business: input.business } : {}),
   });
-  await prepared.stored;
-  return status;
 }

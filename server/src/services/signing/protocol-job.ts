@@ -33,11 +33,18 @@ export type ProtocolDeps = {
 
 /** Queues the protocol build in the completing transaction (the crash-safe path). */
 export async function enqueueProtocol(tx: DbOrTx, requestId: string): Promise<void> {
-  await tx.insert(jobs).values({
-    kind: PROTOCOL_JOB_KIND,
-    payload: { requestId },
-    runAt: new Date(Date.now() + JOB_DELAY_MS),
-  });
+  await enqueueProtocols(tx, [requestId]);
+}
+
+/** {@link enqueueProtocol} for the requests a batch's group commit completes, in one insert. */
+export async function enqueueProtocols(tx: DbOrTx, requestIds: readonly string[]): Promise<void> {
+  if (requestIds.length === 0) return;
+  const runAt = new Date(Date.now() + JOB_DELAY_MS);
+  await tx
+    .insert(jobs)
+    .values(
+      requestIds.map((requestId) => ({ kind: PROTOCOL_JOB_KIND, payload: { requestId }, runAt })),
+    );
 }
 
 const pending = new Map<string, Promise<string | null>>();

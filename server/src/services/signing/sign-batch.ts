@@ -2,20 +2,21 @@ import type { ZSignResultSchema } from '@signet/shared/signature-request/signatu
 import type { z } from 'zod';
 import { AppError, isAppError } from '../../errors.ts';
 import type { AccountSigningContext } from './context.ts';
+import { entryEnded, entryStarted, MAX_GROUP } from './group-commit.ts';
 import { buildProtocolsSoon } from './protocol-job.ts';
 import { signRequest, type TSignPayload } from './sign-request.ts';
-import { newSigningBatch } from './signing-batch.ts';
+import { newSigningBatch, type SigningBatch } from './signing-batch.ts';
 import { type BatchTrust, resolveTrust } from './trust-step.ts';
 
 type TSignResult = z.output<typeof ZSignResultSchema>;
 type TEntryResult = TSignResult[number];
 
 /**
- * Entries of a batch in progress at once. Their commits still run one at a time (see
- * `oneCommitAtATime`); what overlaps is one entry's PDF work with another's commit and blob
- * writes (fsync on the writer thread), which would otherwise leave the main thread waiting.
+ * Entries of a batch in progress at once: the size of its group commits (group-commit.ts), which
+ * commit the entries together once all in progress are prepared. Their blob writes (fsync on the
+ * writer thread) overlap the next entries' PDF work.
  */
-const IN_FLIGHT = 3;
+const IN_FLIGHT = MAX_GROUP;
 
 /**
  * `POST /v3/sign`: decides first how each entry is signed (its quality; for AES and QES the TAN
@@ -25,7 +26,8 @@ const IN_FLIGHT = 3;
  * entry's result and the others go on. When no entry could be signed the call itself fails
  * with the first entry's error (status and code), every entry's result in `details.results`: a
  * batch that signed nothing is an error. `confirmed`: the TAN was checked already (the mobile
- * confirmation). The protocols of the requests the batch completes are built once it answers.
+ * confirmation). The entries that are ready are committed together (group-commit.ts). The
+ * protocols of the requests the batch completes are built once it answers.
  */
 export async function signRequests(
   ctx: AccountSigningContext,
@@ -41,9 +43,15 @@ export async function signRequests(
   const each: AccountSigningContext = { ...ctx, batch: newSigningBatch(signed) };
   const outcomes: { result: TEntryResult; error?: AppError }[] = new Array(batch.length);
   let next = 0;
+  const group = each.batch as SigningBatch;
   const lane = async () => {
     for (let i = next++; i < batch.length; i = next++) {
-      outcomes[i] = await signEntry(each, batch[i] as TSignPayload, trust);
+      entryStarted(group);
+      try {
+        outcomes[i] = await signEntry(each, batch[i] as TSignPayload, trust);
+      } finally {
+        entryEnded(each, group);
+      }
     }
   };
   try {

@@ -10,7 +10,6 @@ import type { Db } from '../../db/client.ts';
 import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import { AppError } from '../../errors.ts';
 import { rowsOf } from '../../evidence/db-row.ts';
-import { assertFreeSignature } from '../billing/user-plan.ts';
 import { settingsForRequest, type TBusinessWithSettings } from '../businesses/settings.ts';
 import type { UserPrincipal } from '../context.ts';
 import { platformCa } from '../pki/platform-ca.ts';
@@ -25,12 +24,13 @@ import {
   requestNotFound,
 } from '../signature-requests/load-for-actor.ts';
 import { stampSettingsFor } from '../visual-signatures/stamp-settings.ts';
-import { commitSignature, RequestChangedError, signingSnapshot } from './commit-signature.ts';
+import { RequestChangedError, signingSnapshot } from './commit-signature.ts';
 import type { SigningContext } from './context.ts';
+import { commitPrepared } from './group-commit.ts';
 import { assertLinkCanSign } from './link-trust.ts';
 import { prepareSignature } from './prepare-signature.ts';
 import { buildProtocolSoon } from './protocol-job.ts';
-import { oneCommitAtATime, shared } from './signing-batch.ts';
+import { shared } from './signing-batch.ts';
 import { type EntryTrust, platformLegislation, SES_TRUST } from './trust-step.ts';
 import { stampContent } from './visual-signature.ts';
 
@@ -130,42 +130,35 @@ export async function signRequest(
         completes,
       });
       try {
-        const status = await oneCommitAtATime(ctx.batch, () =>
-          ctx.db.transaction(async (tx) => {
-            // A signer with an account and no paid plan: the free quota (the user row is locked).
-            if (!isDirectSigner(ctx.principal)) {
-              await assertFreeSignature(tx, ctx.principal.userId, id, at);
-            }
-            return commitSignature(tx, {
-              loaded,
-              snapshot: signingSnapshot(loaded),
-              prepared,
-              name,
-              ...(entry.signingReason ? { reason: entry.signingReason } : {}),
-              at,
-              trust,
-              meta: ctx.meta,
-              config: ctx.config,
-              ...(business !== undefined ? { business } : {}),
-              ...(ctx.evidence || sealing
-                ? {
-                    evidence: {
-                      ...ctx.evidence,
-                      ...(sealing
-                        ? {
-                            quality: 'SEAL',
-                            certificate: 'seal',
-                            seal: sealing.accountName,
-                            seal_quality: sealing.quality,
-                            on_behalf_of: sealing.businessName,
-                          }
-                        : {}),
-                    },
-                  }
-                : {}),
-            });
-          }),
-        );
+        // Alone, or with the batch's other ready entries (group-commit.ts).
+        const status = await commitPrepared(ctx, {
+          loaded,
+          snapshot: signingSnapshot(loaded),
+          prepared,
+          name,
+          ...(entry.signingReason ? { reason: entry.signingReason } : {}),
+          at,
+          trust,
+          meta: ctx.meta,
+          config: ctx.config,
+          ...(business !== undefined ? { business } : {}),
+          ...(ctx.evidence || sealing
+            ? {
+                evidence: {
+                  ...ctx.evidence,
+                  ...(sealing
+                    ? {
+                        quality: 'SEAL',
+                        certificate: 'seal',
+                        seal: sealing.accountName,
+                        seal_quality: sealing.quality,
+                        on_behalf_of: sealing.businessName,
+                      }
+                    : {}),
+                },
+              }
+            : {}),
+        });
         if (status === 'SIGNED') {
           if (ctx.batch) ctx.batch.completed.push(id);
           else buildProtocolSoon(ctx, id);
