@@ -295,6 +295,7 @@ describe('the Stripe adapter over HTTP (a local stand-in for Stripe)', () => {
     subscriptionId: 'sub_1Run',
     vat: vatFor({ platform: 'CH', country: 'CH' }),
     at: new Date('2026-11-28T10:00:00Z'),
+    changeId: '7d1c2a3b-0000-4000-8000-00000000seat',
   };
 
   it('adds seats on the subscription item, prorated and invoiced at once; fewer without a credit', async () => {
@@ -309,7 +310,8 @@ describe('the Stripe adapter over HTTP (a local stand-in for Stripe)', () => {
     expect(more?.form.get('items[0][id]')).toBe('si_1Seats');
     expect(more?.form.get('items[0][quantity]')).toBe('6');
     expect(more?.form.get('proration_behavior')).toBe('always_invoice');
-    expect(more?.headers['idempotency-key']).toBe(`signet-seats-sub_1Run-${SEATS.at.getTime()}-6`);
+    // The change's id (kept by Signet until it commits) is the key.
+    expect(more?.headers['idempotency-key']).toBe(`signet-seats-sub_1Run-${SEATS.changeId}`);
 
     sent = [];
     await provider().changeSeats({} as never, { ...SEATS, seats: 2 });
@@ -364,6 +366,7 @@ describe('the Stripe adapter over HTTP (a local stand-in for Stripe)', () => {
       seats: 7,
       startAt,
       vat: vatFor({ platform: 'EU', country: 'DE' }),
+      changeId: 'a4f0c1d2-1111-4000-8000-000000000001',
       discounts: [
         {
           code: 'TEST20X3',
@@ -393,7 +396,9 @@ describe('the Stripe adapter over HTTP (a local stand-in for Stripe)', () => {
     expect(update?.form.get('proration_behavior')).toBe('always_invoice');
     expect(update?.form.get('discounts[0][coupon]')).toBe('signet-test20x3');
     expect(update?.form.get('metadata[plan]')).toBe('SCALE');
-    expect(update?.headers['idempotency-key']).toBe(`signet-plan-sub_1Run-${startAt.getTime()}`);
+    expect(update?.headers['idempotency-key']).toBe(
+      'signet-plan-sub_1Run-a4f0c1d2-1111-4000-8000-000000000001',
+    );
 
     // Without a running subscription there is nothing to change.
     sent = [];
@@ -405,6 +410,7 @@ describe('the Stripe adapter over HTTP (a local stand-in for Stripe)', () => {
       seats: 7,
       startAt,
       vat: vatFor({ platform: 'EU', country: 'DE' }),
+      changeId: 'a4f0c1d2-1111-4000-8000-000000000001',
       discounts: [],
     });
     expect(none).toBeUndefined();
@@ -428,7 +434,7 @@ describe('the Stripe adapter over HTTP (a local stand-in for Stripe)', () => {
       },
     });
     const at = new Date('2026-11-28T10:00:00Z');
-    const change = { businessId: META.businessId, subscriptionId: 'sub_1Run', at };
+    const change = { owner: { businessId: META.businessId }, subscriptionId: 'sub_1Run', at };
     const cancelled = await provider().setCancelAtPeriodEnd({} as never, {
       ...change,
       cancel: true,

@@ -4,6 +4,7 @@
  * Nothing here talks to Stripe.
  */
 
+import { priceLookupKey } from '@signet/shared/billing/billing.rules';
 import type { TSubscriptionUsage } from '@signet/shared/billing/billing.schema';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
@@ -14,7 +15,7 @@ import { jobs } from '../../db/schema/outbox.ts';
 import { as, businessCast } from '../../routes/businesses/testing.ts';
 import { PAYMENT_SUBSCRIPTION_JOB } from '../../services/billing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
-import { couponParams, priceLookupKey, stripePaymentProvider, toPaymentEvent } from './stripe.ts';
+import { couponParams, stripePaymentProvider, toPaymentEvent } from './stripe.ts';
 
 const SECRET = 'whsec_test_signet';
 const stripe = new Stripe('sk_test_signet');
