@@ -159,6 +159,50 @@ describe('Stripe events in our shape', () => {
     expect(toPaymentEvent(event).data.object).not.toHaveProperty('current_period_end');
   });
 
+  it("carries cancel_at (an end set in Stripe's dashboard) and its item's price and quantity", () => {
+    const event = subscriptionUpdated('active', 1);
+    const item = {
+      id: 'si_1',
+      quantity: 7,
+      current_period_end: 1_800_000_000,
+      price: { id: 'price_1', object: 'price', lookup_key: 'scale_yearly_eur' },
+    };
+    const ending = toPaymentEvent({
+      ...event,
+      data: {
+        object: {
+          ...event.data.object,
+          cancel_at_period_end: false,
+          cancel_at: 1_790_000_000,
+          items: { object: 'list', data: [item] },
+        },
+      },
+    });
+    expect(ending.data.object).toMatchObject({
+      cancel_at_period_end: false,
+      cancel_at: 1_790_000_000,
+      price_lookup_key: 'scale_yearly_eur',
+      quantity: 7,
+    });
+    const runsOn = toPaymentEvent({
+      ...event,
+      data: { object: { ...event.data.object, cancel_at: null, items: { data: [item] } } },
+    });
+    expect(runsOn.data.object).toMatchObject({ cancel_at: null });
+    // A price without a lookup key (made by hand at Stripe): no plan is claimed.
+    const bare = toPaymentEvent({
+      ...event,
+      data: {
+        object: {
+          ...event.data.object,
+          items: { data: [{ ...item, price: { id: 'price_2', lookup_key: null } }] },
+        },
+      },
+    });
+    expect(bare.data.object).not.toHaveProperty('price_lookup_key');
+    expect(bare.data.object).toMatchObject({ quantity: 7 });
+  });
+
   it('names prices by lookup key and discounts as coupons', () => {
     expect(priceLookupKey('PRO_V1', 'monthly', 'CHF')).toBe('pro_v1_monthly_chf');
     expect(

@@ -25,6 +25,13 @@ export async function startStripeStandIn() {
     sent: [] as TStandInCall[],
     answers: {} as Record<string, TStandInAnswer | ((req: TStandInCall) => TStandInAnswer)>,
     replayed: 0,
+    /** Forgets what was sent, answered and seen (before each test). */
+    reset() {
+      standIn.sent = [];
+      standIn.answers = {};
+      standIn.replayed = 0;
+      byKey.clear();
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   const byKey = new Map<string, TStandInAnswer>();

@@ -57,8 +57,7 @@ const subscription = () => ({
 
 beforeEach(() => {
   held = { lookupKey: 'pro_v1_monthly_chf', quantity: 3, changes: 0 };
-  standIn.sent = [];
-  standIn.replayed = 0;
+  standIn.reset();
   standIn.answers = {
     'GET /v1/subscriptions/sub_1Run': () => ({ status: 200, body: subscription() }),
     'GET /v1/prices': (req: TStandInCall) => ({
