@@ -91,9 +91,10 @@ export type Config = {
   paymentProvider: 'sandbox' | 'stripe' | 'none';
   /**
    * Stripe's keys when PAYMENT_PROVIDER=stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: both
-   * required then).
+   * required then), and where its API is (STRIPE_API_BASE, optional: Stripe's own by default; a
+   * stripe-mock or a local stand-in otherwise).
    */
-  stripe?: { secretKey: string; webhookSecret: string };
+  stripe?: { secretKey: string; webhookSecret: string; apiBase?: string };
   /**
    * Signer groups a new business gets (SIGNER_GROUP_LIMITS, `groups/participants`, default
    * `0/0`: off, as spec section 3 says). For installations without billing, whose plans would
@@ -266,6 +267,10 @@ const ZEnv = z.object({
       .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, { error: 'must be a Stripe secret key' })
       .optional(),
   ),
+  STRIPE_API_BASE: z.preprocess(
+    empty,
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  ),
   STRIPE_WEBHOOK_SECRET: z.preprocess(
     empty,
     z
@@ -401,7 +406,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trialDays: e.TRIAL_DAYS,
     paymentProvider,
     ...(paymentProvider === 'stripe' && e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
-      ? { stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET } }
+      ? {
+          stripe: {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            ...(e.STRIPE_API_BASE ? { apiBase: e.STRIPE_API_BASE } : {}),
+          },
+        }
       : {}),
     signerGroupLimits: signerGroupLimits(e.SIGNER_GROUP_LIMITS),
     warnings,

@@ -10,7 +10,10 @@ import {
   missingSeats,
   normalizeVat,
   openWhileLocked,
+  planOfLookupKey,
   planState,
+  priceLookupKey,
+  subscriptionEnding,
   trialEnd,
   trialReminderDue,
   vatProblem,
@@ -137,5 +140,56 @@ describe('VAT numbers', () => {
     expect(vatProblem('FR', 'FRXX123456789')).toBeNull();
     expect(vatProblem('FR', 'FRIO123456789')).toBe('invalid');
     expect(vatProblem('US', '12-3456789')).toBe('unsupported');
+  });
+});
+
+describe("a price's lookup key at the provider", () => {
+  it('names the plan, cycle and currency, and is read back', () => {
+    expect(priceLookupKey('PRO_V1', 'monthly', 'CHF')).toBe('pro_v1_monthly_chf');
+    expect(planOfLookupKey('pro_v1_monthly_chf')).toEqual({
+      name: 'PRO_V1',
+      cycle: 'monthly',
+      currency: 'CHF',
+    });
+    expect(planOfLookupKey(priceLookupKey('INDIVIDUAL_V1', 'yearly', 'EUR'))).toEqual({
+      name: 'INDIVIDUAL_V1',
+      cycle: 'yearly',
+      currency: 'EUR',
+    });
+  });
+
+  it('reads no plan from a key of another shape', () => {
+    for (const key of [
+      '',
+      'pro_v1',
+      'pro_v1_weekly_chf',
+      'pro_v1_monthly_usd',
+      'PRO-V1 monthly chf',
+    ]) {
+      expect(planOfLookupKey(key)).toBeNull();
+    }
+  });
+});
+
+describe('when a subscription event says it ends', () => {
+  const end = Date.parse('2026-04-10T12:00:00Z') / 1000;
+  const set = Date.parse('2026-03-20T00:00:00Z') / 1000;
+  it("at a date set at the provider (cancel_at), before its period's end", () => {
+    expect(
+      subscriptionEnding({ current_period_end: end, cancel_at_period_end: false, cancel_at: set }),
+    ).toEqual({ ending: true, at: new Date(set * 1000) });
+  });
+  it("at its period's end (cancel_at_period_end)", () => {
+    expect(subscriptionEnding({ current_period_end: end, cancel_at_period_end: true })).toEqual({
+      ending: true,
+      at: new Date(end * 1000),
+    });
+  });
+  it('not (runs on), or the event does not say', () => {
+    expect(
+      subscriptionEnding({ current_period_end: end, cancel_at_period_end: false, cancel_at: null }),
+    ).toEqual({ ending: false, at: null });
+    expect(subscriptionEnding({ cancel_at: null })).toEqual({ ending: false, at: null });
+    expect(subscriptionEnding({ current_period_end: end })).toBeUndefined();
   });
 });

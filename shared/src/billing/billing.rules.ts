@@ -1,8 +1,12 @@
 /** Rules of plans, trials and seats (spec sections 4 and 6). Pure: no database, no DOM. */
 import {
+  BILLING_CYCLES,
+  CURRENCIES,
   LOCKING_PAYMENT_METHODS,
   OPEN_WHILE_LOCKED,
   PLAN_NAMES,
+  type TBillingCycle,
+  type TCurrency,
   type TPaymentMethod,
   type TPlanState,
 } from './billing.constants.ts';
@@ -161,4 +165,54 @@ export function vatProblem(country: string, vat: string): 'unsupported' | 'inval
   const format = VAT_FORMATS[country.toUpperCase()];
   if (!format) return 'unsupported';
   return format.test(normalizeVat(vat)) ? null : 'invalid';
+}
+
+/**
+ * The lookup key of a plan's price at the payment provider (`pro_v1_monthly_chf`): the operator
+ * makes one Stripe price per row of `price_plans` with this key.
+ */
+export function priceLookupKey(plan: string, cycle: string, currency: string): string {
+  return `${plan}_${cycle}_${currency}`.toLowerCase();
+}
+
+/**
+ * The plan, cycle and currency a price's lookup key names (`priceLookupKey` read back; plan names
+ * are upper case), or null for a key of another shape.
+ */
+export function planOfLookupKey(
+  key: string,
+): { name: string; cycle: TBillingCycle; currency: TCurrency } | null {
+  const m = /^([a-z0-9_]+)_([a-z]+)_([a-z]{3})$/.exec(key);
+  const cycle = BILLING_CYCLES.find((c) => c === m?.[2]);
+  const currency = CURRENCIES.find((c) => c.toLowerCase() === m?.[3]);
+  if (!m?.[1] || !cycle || !currency) return null;
+  return { name: m[1].toUpperCase(), cycle, currency };
+}
+
+/** What a subscription event says of its end (Stripe's fields, Unix seconds). */
+export type TSubscriptionEndFields = {
+  current_period_end?: number | undefined;
+  cancel_at_period_end?: boolean | undefined;
+  cancel_at?: number | null | undefined;
+};
+
+/**
+ * Whether and when a subscription event says the subscription ends: at a set date (`cancel_at`,
+ * e.g. set in Stripe's dashboard), else at its period's end (`cancel_at_period_end`); `ending`
+ * false when it runs on; undefined when the event says neither.
+ */
+export function subscriptionEnding(
+  object: TSubscriptionEndFields,
+): { ending: boolean; at: Date | null } | undefined {
+  if (typeof object.cancel_at === 'number') {
+    return { ending: true, at: new Date(object.cancel_at * 1000) };
+  }
+  if (object.cancel_at_period_end === true) {
+    const end = object.current_period_end;
+    return { ending: true, at: end ? new Date(end * 1000) : null };
+  }
+  if (object.cancel_at_period_end === false || object.cancel_at === null) {
+    return { ending: false, at: null };
+  }
+  return undefined;
 }

@@ -128,6 +128,14 @@ export const ZPaymentEventSchema = z.object({
       /** A subscription's period end (Unix seconds) and whether it ends then (Stripe's fields). */
       current_period_end: z.number().int().optional(),
       cancel_at_period_end: z.boolean().optional(),
+      /** When the subscription ends at a set date (Stripe's `cancel_at`, Unix seconds; null: none). */
+      cancel_at: z.number().int().nullable().optional(),
+      /**
+       * A subscription's item as the provider holds it: the price's lookup key (`pro_v1_monthly_chf`,
+       * shared's `priceLookupKey`) and the quantity (seats), so Signet converges to it.
+       */
+      price_lookup_key: z.string().max(200).optional(),
+      quantity: z.number().int().min(1).optional(),
     }),
   }),
 });

@@ -47,3 +47,10 @@ export const SETUP_INTENT_PARAM = 'setup_intent';
  * account before it.
  */
 export const PLAN_SANDBOX_PATH = '/sandbox/plans';
+
+/** The payment provider's metadata key that marks a setup intent (and its subscription) as an
+ * individual's direct upgrade: its value is the user's id. */
+export const DIRECT_UPGRADE_USER = 'directUpgradeUserId';
+
+/** The metadata key of a subscription that names the setup intent whose card started it. */
+export const SUBSCRIPTION_SETUP_INTENT = 'setupIntentId';

@@ -26,6 +26,8 @@ export const ZUserPlanSchema = z.object({
       startedAt: z.iso.datetime(),
       periodEndsAt: z.iso.datetime().nullable(),
       endsAt: z.iso.datetime().nullable(),
+      /** The provider reports a payment problem (shared's `hasPaymentIssue` of its status). */
+      paymentIssue: z.boolean(),
     })
     .nullable(),
   signatures: z

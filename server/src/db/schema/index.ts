@@ -25,6 +25,7 @@ export * from './password-resets.ts';
 export * from './payments.ts';
 export * from './price-plans.ts';
 export * from './promo-codes.ts';
+export * from './provider-changes.ts';
 export * from './rate-limits.ts';
 export * from './referral-codes.ts';
 export * from './request-documents.ts';

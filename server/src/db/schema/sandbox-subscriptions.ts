@@ -1,8 +1,10 @@
 import type { TInvoiceLine } from '@signet/shared/billing/billing.schema';
 import type { TDiscount, TVat } from '@signet/shared/billing/pricing.rules';
 import type { TVatDto } from '@signet/shared/billing/pricing.schema';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -12,10 +14,12 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses.ts';
+import { users } from './users.ts';
 
 /**
  * The sandbox payment provider's subscriptions (not in production), as Stripe keeps them: one per
- * business that bought a plan — its plan, cycle, currency, seats and price per seat (minor units),
+ * business that bought a plan, or per user who bought the individual plan (its customer is one of
+ * the two) — its plan, cycle, currency, seats and price per seat (minor units),
  * the current period, whether it ends at the period's end (`cancel_at_period_end`), and the last
  * four digits of the card it charges.
  */
@@ -23,9 +27,8 @@ export const sandboxSubscriptions = pgTable(
   'sandbox_subscriptions',
   {
     id: text('id').primaryKey(),
-    businessId: uuid('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+    businessId: uuid('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     status: text('status').notNull().default('active'),
     plan: text('plan').notNull(),
     cycle: text('cycle').notNull(),
@@ -50,20 +53,26 @@ export const sandboxSubscriptions = pgTable(
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('sandbox_subscriptions_business_idx').on(t.businessId)],
+  (t) => [
+    index('sandbox_subscriptions_business_idx').on(t.businessId),
+    index('sandbox_subscriptions_user_idx').on(t.userId),
+    check(
+      'sandbox_subscriptions_one_customer',
+      sql`(${t.businessId} is null) <> (${t.userId} is null)`,
+    ),
+  ],
 );
 
 /**
  * The sandbox's invoices: one per paid period and one per seat increase (its proration), paid by
- * the subscription's card at once. Amounts in minor units; `number` counts per business.
+ * the subscription's card at once. Amounts in minor units; `number` counts per customer.
  */
 export const sandboxInvoices = pgTable(
   'sandbox_invoices',
   {
     id: text('id').primaryKey(),
-    businessId: uuid('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+    businessId: uuid('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     subscriptionId: text('subscription_id').notNull(),
     number: text('number').notNull(),
     status: text('status').notNull().default('paid'),
@@ -78,7 +87,11 @@ export const sandboxInvoices = pgTable(
     periodEnd: timestamp('period_end', { withTimezone: true, mode: 'date' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('sandbox_invoices_business_idx').on(t.businessId, t.createdAt)],
+  (t) => [
+    index('sandbox_invoices_business_idx').on(t.businessId, t.createdAt),
+    index('sandbox_invoices_user_idx').on(t.userId, t.createdAt),
+    check('sandbox_invoices_one_customer', sql`(${t.businessId} is null) <> (${t.userId} is null)`),
+  ],
 );
 
 export type TSandboxSubscriptionRow = typeof sandboxSubscriptions.$inferSelect;

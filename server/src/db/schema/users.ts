@@ -1,4 +1,4 @@
-import { BILLING_CYCLES } from '@signet/shared/billing/billing.constants';
+import { BILLING_CYCLES, type TSubscriptionStatus } from '@signet/shared/billing/billing.constants';
 import type { TEidData } from '@signet/shared/identification/identification.schema';
 import {
   EMAIL_NOTIFICATION_LEVELS,
@@ -69,6 +69,30 @@ export const users = pgTable(
      * on the free plan ('cancelled'), read at every check (no job has to run).
      */
     individualPlanEndsAt: timestamp('individual_plan_ends_at', {
+      withTimezone: true,
+      mode: 'date',
+    }),
+    /**
+     * Whether the individual plan is billed by a subscription at the payment provider (every plan
+     * bought from migration 0030 on); false for plans bought before, whose cancel is Signet's
+     * record only.
+     */
+    individualBilledByProvider: boolean('individual_billed_by_provider').notNull().default(false),
+    /** That subscription's id at the provider (`sub_…`), once it is made (Stripe: by a job). */
+    individualSubscriptionId: text('individual_subscription_id'),
+    /**
+     * The provider's status of that subscription, the end of its current period, and the time of
+     * the event that set them (an older event is ignored, so events out of order never move the
+     * plan back).
+     */
+    individualSubscriptionStatus: text(
+      'individual_subscription_status',
+    ).$type<TSubscriptionStatus>(),
+    individualPeriodEndsAt: timestamp('individual_period_ends_at', {
+      withTimezone: true,
+      mode: 'date',
+    }),
+    individualSubscriptionEventAt: timestamp('individual_subscription_event_at', {
       withTimezone: true,
       mode: 'date',
     }),

@@ -7,11 +7,20 @@ import type { TTakenDiscount, TVat } from '@signet/shared/billing/pricing.rules'
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 
+/**
+ * Whose subscription it is: a business's plan, or a user's individual plan (the provider's
+ * customer is one of the two).
+ */
+export type TSubscriptionOwner = { businessId: string } | { userId: string };
+
 /** What a plan's subscription at the provider is made of, once the card is there. */
 export type TSubscriptionStart = {
   /** The provider's setup intent that collected the card. */
   setupIntentId: string;
-  /** Our metadata of the setup intent (business, plan, cycle, currency, seats, codes). */
+  /**
+   * Our metadata of the setup intent (business or direct-upgrade user, plan, cycle, currency,
+   * seats, codes); the subscription carries it, with the setup intent's id, on its events.
+   */
   metadata: Record<string, string>;
   /** The discounts the business took with the plan, with when each is used up. */
   discounts: TTakenDiscount[];
@@ -41,6 +50,11 @@ export type TPlanChange = {
   startAt: Date;
   vat: TVat;
   discounts: TTakenDiscount[];
+  /**
+   * The change's id, kept by Signet until the change commits (`provider_changes`): the provider's
+   * idempotency key, so the same change asked for again after a failed commit is made once.
+   */
+  changeId: string;
 };
 
 /** A running subscription's new number of seats (more: prorated at once; fewer: no credit). */
@@ -50,6 +64,8 @@ export type TSeatsChange = {
   seats: number;
   vat: TVat;
   at: Date;
+  /** As `TPlanChange.changeId`. */
+  changeId: string;
 };
 
 /**
@@ -57,7 +73,7 @@ export type TSeatsChange = {
  * `cancel_at_period_end: true`) or runs on (false: the cancel revoked).
  */
 export type TCancelChange = {
-  businessId: string;
+  owner: TSubscriptionOwner;
   subscriptionId: string | null;
   cancel: boolean;
   /** When the change was asked for (part of its idempotency key at a provider). */
@@ -109,8 +125,9 @@ export type PaymentProvider = {
    */
   startsSubscriptionIn: 'job' | 'webhook';
   /**
-   * Starts the subscription of a setup intent that succeeded; answers the provider's id of it
-   * when Signet must keep it to change it later (Stripe), else nothing.
+   * Starts the subscription of a setup intent that succeeded (once per setup intent); answers the
+   * provider's id of it (Signet keeps it to change it later), or nothing when the setup intent has
+   * not succeeded.
    */
   startSubscription(start: TSubscriptionStart, db: DbOrTx): Promise<{ id: string } | undefined>;
   /**
@@ -122,7 +139,7 @@ export type PaymentProvider = {
   /** Changes the seats of the business's running subscription (nothing without one). */
   changeSeats(db: DbOrTx, change: TSeatsChange): Promise<void>;
   /**
-   * Sets whether the business's running subscription ends at its period's end; answers that end
+   * Sets whether the owner's running subscription ends at its period's end; answers that end
    * and the subscription's status, or undefined when the provider has no running subscription of
    * it. Called in the transaction of the change: a failure undoes it. The provider reports the
    * same state by webhook (`customer.subscription.updated`), which also repairs Signet's record

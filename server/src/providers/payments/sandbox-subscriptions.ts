@@ -1,4 +1,5 @@
 import type { TBillingCycle } from '@signet/shared/billing/billing.constants';
+import { priceLookupKey } from '@signet/shared/billing/billing.rules';
 import type { TInvoiceLine, TPaymentEvent } from '@signet/shared/billing/billing.schema';
 import {
   activeDiscounts,
@@ -13,7 +14,8 @@ import {
   unusedTimeCredit,
   vatFor,
 } from '@signet/shared/billing/pricing.rules';
-import { and, count, desc, eq, lte } from 'drizzle-orm';
+import { DIRECT_UPGRADE_USER, SUBSCRIPTION_SETUP_INTENT } from '@signet/shared/plan/plan.constants';
+import { type AnyColumn, and, count, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { pricePlans } from '../../db/schema/price-plans.ts';
 import {
@@ -21,7 +23,7 @@ import {
   sandboxSubscriptions,
   type TSandboxSubscriptionRow,
 } from '../../db/schema/sandbox-subscriptions.ts';
-import type { TPlanChange } from './provider.ts';
+import type { TPlanChange, TSubscriptionOwner } from './provider.ts';
 import { emitSandboxEvent, sandboxId } from './sandbox-events.ts';
 
 /**
@@ -56,7 +58,10 @@ function periodIndex(sub: TSandboxSubscriptionRow): number {
 /** The subscription's billing cycle anchor (rows from before it was kept: their period start). */
 const anchorOf = (sub: TSandboxSubscriptionRow) => sub.billingCycleAnchor ?? sub.periodStart;
 
-/** The subscription as its webhooks carry it (Stripe's fields; Signet reads the business id). */
+/**
+ * The subscription as its webhooks carry it (Stripe's fields: its item's price by lookup key and
+ * quantity; Signet reads the business or user from the metadata).
+ */
 function subscriptionObject(sub: TSandboxSubscriptionRow): TPaymentEvent['data']['object'] {
   return {
     id: sub.id,
@@ -64,12 +69,26 @@ function subscriptionObject(sub: TSandboxSubscriptionRow): TPaymentEvent['data']
     metadata: sub.metadata,
     current_period_end: Math.floor(sub.periodEnd.getTime() / 1000),
     cancel_at_period_end: sub.cancelAtPeriodEnd,
+    cancel_at: sub.cancelAtPeriodEnd ? Math.floor(sub.periodEnd.getTime() / 1000) : null,
+    price_lookup_key: priceLookupKey(sub.plan, sub.cycle, sub.currency),
+    quantity: sub.seats,
   };
 }
 
-/** The business's subscriptions that run (a business has one at most). */
-const running = (businessId: string) =>
-  and(eq(sandboxSubscriptions.businessId, businessId), eq(sandboxSubscriptions.status, 'active'));
+/** The rows of one customer (a business or a user). */
+const ofOwner = <T extends { businessId: AnyColumn; userId: AnyColumn }>(
+  table: T,
+  owner: TSubscriptionOwner,
+) =>
+  'businessId' in owner ? eq(table.businessId, owner.businessId) : eq(table.userId, owner.userId);
+
+/** The owner's subscriptions that run (a customer has one at most). */
+const running = (owner: TSubscriptionOwner) =>
+  and(ofOwner(sandboxSubscriptions, owner), eq(sandboxSubscriptions.status, 'active'));
+
+/** Who a subscription row is of. */
+const ownerOf = (sub: TSandboxSubscriptionRow): TSubscriptionOwner =>
+  sub.businessId ? { businessId: sub.businessId } : { userId: sub.userId ?? '' };
 
 /** Changes one subscription and answers it as changed. */
 async function updateSubscription(
@@ -121,12 +140,14 @@ async function invoice(
   const [issued] = await tx
     .select({ n: count() })
     .from(sandboxInvoices)
-    .where(eq(sandboxInvoices.businessId, sub.businessId));
-  const number = `TEST-${sub.businessId.slice(0, 8).toUpperCase()}-${String((issued?.n ?? 0) + 1).padStart(4, '0')}`;
+    .where(ofOwner(sandboxInvoices, ownerOf(sub)));
+  const customer = sub.businessId ?? sub.userId ?? '';
+  const number = `TEST-${customer.slice(0, 8).toUpperCase()}-${String((issued?.n ?? 0) + 1).padStart(4, '0')}`;
   const id = sandboxId('in');
   await tx.insert(sandboxInvoices).values({
     id,
     businessId: sub.businessId,
+    userId: sub.userId,
     subscriptionId: sub.id,
     number,
     currency: sub.currency,
@@ -160,7 +181,9 @@ const periodInvoice = (sub: TSandboxSubscriptionRow, at: Date) =>
 
 /** What Signet hands the sandbox when a saved card starts a plan (Stripe's subscription create). */
 export type TSandboxStart = {
-  /** The setup intent's metadata: businessId, plan, cycle, currency, seats. */
+  /** The setup intent that saved the card (the subscription's metadata names it). */
+  setupIntentId: string;
+  /** The setup intent's metadata: businessId or the direct upgrade's user, plan, cycle, currency, seats. */
   metadata: Record<string, string>;
   cardLast4: string;
   /** The billing cycle anchor: the plan's start as Signet recorded it. */
@@ -172,18 +195,34 @@ export type TSandboxStart = {
 };
 
 /**
- * Starts the subscription a saved card pays for: a business's earlier subscription ends silently
- * (it has only one), the first period is invoiced, and `customer.subscription.updated` reports it
- * active.
+ * Starts the subscription a saved card pays for, once per setup intent (the same one again
+ * answers the subscription it started): the customer's earlier subscription ends silently (it
+ * has only one), the first period is invoiced, and `customer.subscription.updated` reports it
+ * active. The customer is the business the metadata names, else the direct upgrade's user.
  */
 export async function startSandboxSubscription(
   tx: DbOrTx,
   start: TSandboxStart,
   now = new Date(),
 ): Promise<TSandboxSubscriptionRow | null> {
-  const { metadata } = start;
+  const metadata: Record<string, string> = {
+    ...start.metadata,
+    [SUBSCRIPTION_SETUP_INTENT]: start.setupIntentId,
+  };
   const { businessId, plan, cycle, currency } = metadata;
-  if (!businessId || !plan || !cycle || !currency) return null;
+  const userId = metadata[DIRECT_UPGRADE_USER];
+  const owner: TSubscriptionOwner | null = businessId ? { businessId } : userId ? { userId } : null;
+  if (!owner || !plan || !cycle || !currency) return null;
+  const [already] = await tx
+    .select()
+    .from(sandboxSubscriptions)
+    .where(
+      and(
+        ofOwner(sandboxSubscriptions, owner),
+        sql`${sandboxSubscriptions.metadata} ->> ${SUBSCRIPTION_SETUP_INTENT} = ${start.setupIntentId}`,
+      ),
+    );
+  if (already) return already;
   const [price] = await tx
     .select()
     .from(pricePlans)
@@ -197,12 +236,13 @@ export async function startSandboxSubscription(
   if (!price) return null;
   // Times to the second, as the provider's API and webhooks carry them.
   const anchor = new Date(Math.floor(start.startAt.getTime() / 1000) * 1000);
-  await tx.update(sandboxSubscriptions).set({ status: 'canceled' }).where(running(businessId));
+  await tx.update(sandboxSubscriptions).set({ status: 'canceled' }).where(running(owner));
   const [sub] = await tx
     .insert(sandboxSubscriptions)
     .values({
       id: sandboxId('sub'),
-      businessId,
+      businessId: 'businessId' in owner ? owner.businessId : null,
+      userId: 'userId' in owner ? owner.userId : null,
       plan,
       cycle,
       currency,
@@ -225,15 +265,15 @@ export async function startSandboxSubscription(
   return sub;
 }
 
-/** The business's running subscription at the sandbox, locked for a change (or none). */
+/** The customer's running subscription at the sandbox, locked for a change (or none). */
 export async function activeSandboxSubscription(
   tx: DbOrTx,
-  businessId: string,
+  owner: TSubscriptionOwner,
 ): Promise<TSandboxSubscriptionRow | undefined> {
   const [sub] = await tx
     .select()
     .from(sandboxSubscriptions)
-    .where(running(businessId))
+    .where(running(owner))
     .orderBy(desc(sandboxSubscriptions.createdAt))
     .limit(1)
     .for('update');
@@ -243,15 +283,15 @@ export async function activeSandboxSubscription(
 /**
  * Sets `cancel_at_period_end` (true: the subscription ends when its period does; false: it runs
  * on) and reports it by webhook. Answers the subscription as changed, or undefined when the
- * business has none running.
+ * customer has none running.
  */
 export async function setSandboxCancelAtPeriodEnd(
   tx: DbOrTx,
-  businessId: string,
+  owner: TSubscriptionOwner,
   cancel: boolean,
   now = new Date(),
 ): Promise<TSandboxSubscriptionRow | undefined> {
-  const sub = await activeSandboxSubscription(tx, businessId);
+  const sub = await activeSandboxSubscription(tx, owner);
   if (!sub) return undefined;
   const changed = await updateSubscription(tx, sub.id, { cancelAtPeriodEnd: cancel });
   if (!changed) return undefined;
@@ -273,7 +313,7 @@ export async function changeSandboxSeats(
   vat: TVat,
   now = new Date(),
 ): Promise<void> {
-  const sub = await activeSandboxSubscription(tx, businessId);
+  const sub = await activeSandboxSubscription(tx, { businessId });
   if (!sub || sub.seats === seats) return;
   const changed = await updateSubscription(tx, sub.id, { seats, vat });
   if (!changed) return;
@@ -303,10 +343,10 @@ export async function changeSandboxSeats(
 export async function changeSandboxPlan(
   tx: DbOrTx,
   businessId: string,
-  change: Omit<TPlanChange, 'businessId' | 'subscriptionId'>,
+  change: Omit<TPlanChange, 'businessId' | 'subscriptionId' | 'changeId'>,
   now = new Date(),
 ): Promise<TSandboxSubscriptionRow | undefined> {
-  const sub = await activeSandboxSubscription(tx, businessId);
+  const sub = await activeSandboxSubscription(tx, { businessId });
   if (!sub) return undefined;
   const { price } = change;
   const credit = unusedTimeCredit({
@@ -352,7 +392,7 @@ export async function changeSandboxPlan(
 
 /** The VAT of the business's running subscription from now on (its billing address changed). */
 export async function setSandboxVat(tx: DbOrTx, businessId: string, vat: TVat): Promise<void> {
-  await tx.update(sandboxSubscriptions).set({ vat }).where(running(businessId));
+  await tx.update(sandboxSubscriptions).set({ vat }).where(running({ businessId }));
 }
 
 /**
@@ -411,18 +451,18 @@ export async function advanceSandboxSubscriptions(
 }
 
 /**
- * Moves the business's running subscription `days` into the past (its period ends sooner), as
- * the test-mode billing clock does before it runs `advanceSandboxSubscriptions`: the anchor moves,
- * and the period it is in is counted from the moved anchor again (so it stays the period the
- * previews compute from the business's plan start, which the clock moves alike).
+ * Moves the customer's running subscription `days` into the past (its period ends sooner), as
+ * the test-mode clocks do before they run `advanceSandboxSubscriptions`: the anchor moves, and
+ * the period it is in is counted from the moved anchor again (so it stays the period the
+ * previews compute from the plan's start, which the clocks move alike).
  */
 export async function rewindSandboxSubscription(
   db: DbOrTx,
-  businessId: string,
+  owner: TSubscriptionOwner,
   days: number,
 ): Promise<void> {
   const shift = days * 86_400_000;
-  const subs = await db.select().from(sandboxSubscriptions).where(running(businessId));
+  const subs = await db.select().from(sandboxSubscriptions).where(running(owner));
   for (const sub of subs) {
     const anchor = new Date(anchorOf(sub).getTime() - shift);
     const { start, end } = periodAt(anchor, sub.cycle as TBillingCycle, periodIndex(sub));

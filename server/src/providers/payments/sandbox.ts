@@ -64,8 +64,11 @@ export function sandboxPaymentProvider(
     async startSubscription(start, db) {
       const intent = await sandboxSetupIntent(db, start.setupIntentId);
       if (intent?.status !== 'succeeded') return undefined;
-      await startSandboxSubscription(db, { ...start, cardLast4: intent.cardLast4 ?? '' });
-      return undefined;
+      const sub = await startSandboxSubscription(db, {
+        ...start,
+        cardLast4: intent.cardLast4 ?? '',
+      });
+      return sub ? { id: sub.id } : undefined;
     },
     async changePlan(db, change) {
       const sub = await changeSandboxPlan(db, change.businessId, change);
@@ -74,12 +77,7 @@ export function sandboxPaymentProvider(
     changeSeats: (db, change) =>
       changeSandboxSeats(db, change.businessId, change.seats, change.vat, change.at),
     async setCancelAtPeriodEnd(db, change) {
-      const sub = await setSandboxCancelAtPeriodEnd(
-        db,
-        change.businessId,
-        change.cancel,
-        change.at,
-      );
+      const sub = await setSandboxCancelAtPeriodEnd(db, change.owner, change.cancel, change.at);
       // Only a running subscription (status active) is changed.
       return sub ? { periodEnd: sub.periodEnd, status: 'active' } : undefined;
     },

@@ -1,75 +1,35 @@
 /**
  * The Stripe adapter's calls over HTTP, against a local stand-in for Stripe's API (a sandbox of an
- * outside service: a node:http server on 127.0.0.1 answering the few endpoints the adapter calls
- * with JSON shaped as Stripe's API answers, and recording what was sent). The `stripe` package
+ * outside service, `testing.ts`: a node:http server on 127.0.0.1 answering the few endpoints the
+ * adapter calls with JSON shaped as Stripe's API answers, and recording what was sent). The `stripe` package
  * itself builds the requests (form encoding, auth, idempotency keys) and reads the answers and
  * errors, so these tests catch a wrong call or a misread answer; they do not talk to Stripe.
  */
 
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { vatFor } from '@signet/shared/billing/pricing.rules';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stripePaymentProvider } from './stripe.ts';
+import { startStripeStandIn, type TStandInAnswer } from './testing.ts';
 
-type Sent = {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  form: URLSearchParams;
-  headers: IncomingMessage['headers'];
-};
-type Answer = { status: number; body: unknown };
+let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
 
-let server: Server;
-let sent: Sent[] = [];
-/** What the stand-in answers, by "METHOD /path" (a function to answer by what was sent). */
-let answers: Record<string, Answer | ((req: Sent) => Answer)> = {};
-
-const stripeError = (status: number, code: string, message: string): Answer => ({
+const stripeError = (status: number, code: string, message: string): TStandInAnswer => ({
   status,
   body: { error: { type: 'invalid_request_error', code, message } },
 });
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://stand-in');
-      const call: Sent = {
-        method: req.method ?? '',
-        path: url.pathname,
-        query: url.searchParams,
-        form: new URLSearchParams(Buffer.concat(chunks).toString('utf8')),
-        headers: req.headers,
-      };
-      sent.push(call);
-      const answer = answers[`${call.method} ${call.path}`];
-      const { status, body } =
-        typeof answer === 'function'
-          ? answer(call)
-          : (answer ?? stripeError(404, 'resource_missing', `No such route: ${call.path}`));
-      res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_standin' });
-      res.end(JSON.stringify(body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  standIn = await startStripeStandIn();
 });
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
-beforeEach(() => {
-  sent = [];
-  answers = {};
-});
+afterAll(() => standIn.close());
+beforeEach(() => standIn.reset());
 
 function provider() {
-  const { port } = server.address() as AddressInfo;
+  const { hostname, port } = new URL(standIn.url);
   const stripe = new Stripe('sk_test_standin', {
-    host: '127.0.0.1',
-    port,
+    host: hostname,
+    port: Number(port),
     protocol: 'http',
     maxNetworkRetries: 0,
   });
@@ -90,7 +50,7 @@ const META = {
 
 describe('the Stripe adapter over HTTP (a local stand-in for Stripe)', () => {
   it('collects a card on Checkout in setup mode, with our metadata and the return url', async () => {
-    answers['POST /v1/checkout/sessions'] = {
+    standIn.answers['POST /v1/checkout/sessions'] = {
       status: 200,
       body: {
         id: 'cs_test_a1',
@@ -110,7 +70,7 @@ describe('the Stripe adapter over HTTP (a local stand-in for Stripe)', () => {
       id: 'cs_test_a1',
       url: 'https://checkout.stripe.com/c/pay/cs_test_a1',
     });
-    const [call] = sent;
+    const [call] = standIn.sent;
     expect(call?.headers.authorization).toBe('Bearer sk_test_standin');
     expect(call?.form.get('mode')).toBe('setup');
     expect(call?.form.get('currency')).toBe('chf');
@@ -123,7 +83,7 @@ describe('the Stripe adapter over HTTP (a local stand-in for Stripe)', () => {
   });
 
   it('reads a finished Checkout session as a succeeded setup intent; an unknown one is none', async () => {
-    answers['GET /v1/checkout/sessions/cs_test_done'] = {
+    standIn.answers['GET /v1/checkout/sessions/cs_test_done'] = {
       status: 200,
       body: {
         id: 'cs_test_done',
@@ -143,13 +103,13 @@ describe('the Stripe adapter over HTTP (a local stand-in for Stripe)', () => {
     });
     expect(await p.getSetupIntent({} as never, 'cs_test_gone')).toBeNull();
     // Not a session id: no call at all.
-    const calls = sent.length;
+    const calls = standIn.sent.length;
     expect(await p.getSetupIntent({} as never, '../v1/customers')).toBeNull();
-    expect(sent).toHaveLength(calls);
+    expect(standIn.sent).toHaveLength(calls);
   });
 
   it('starts the subscription on the looked-up price with coupons, once per setup intent', async () => {
-    answers['GET /v1/setup_intents/seti_1Card'] = {
+    standIn.answers['GET /v1/setup_intents/seti_1Card'] = {
       status: 200,
       body: {
         id: 'seti_1Card',
@@ -159,7 +119,7 @@ describe('the Stripe adapter over HTTP (a local stand-in for Stripe)', () => {
         status: 'succeeded',
       },
     };
-    answers['GET /v1/prices'] = (req) => ({
+    standIn.answers['GET /v1/prices'] = (req) => ({
       status: 200,
       body: {
         object: 'list',
@@ -173,12 +133,12 @@ describe('the Stripe adapter over HTTP (a local stand-in for Stripe)', () => {
       },
     });
     // The coupon was made by an earlier subscription: Stripe says so, and it is used as it is.
-    answers['POST /v1/coupons'] = stripeError(
+    standIn.answers['POST /v1/coupons'] = stripeError(
       400,
       'resource_already_exists',
       'Coupon already exists.',
     );
-    answers['POST /v1/subscriptions'] = {
+    standIn.answers['POST /v1/subscriptions'] = {
       status: 200,
       body: { id: 'sub_1New', object: 'subscription', status: 'active' },
     };
@@ -203,17 +163,17 @@ describe('the Stripe adapter over HTTP (a local stand-in for Stripe)', () => {
       },
       {} as never,
     );
-    expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual([
+    expect(standIn.sent.map((s) => `${s.method} ${s.path}`)).toEqual([
       'GET /v1/setup_intents/seti_1Card',
       'GET /v1/prices',
       'POST /v1/coupons',
       'POST /v1/subscriptions',
     ]);
-    const coupon = sent[2]?.form;
+    const coupon = standIn.sent[2]?.form;
     expect(coupon?.get('id')).toBe('signet-test10');
     expect(coupon?.get('percent_off')).toBe('10');
     expect(coupon?.get('duration')).toBe('once');
-    const sub = sent[3];
+    const sub = standIn.sent[3];
     expect(sub?.form.get('customer')).toBe('cus_Signet');
     expect(sub?.form.get('default_payment_method')).toBe('pm_1Card');
     expect(sub?.form.get('items[0][price]')).toBe('price_ProYearlyChf');
@@ -221,16 +181,70 @@ describe('the Stripe adapter over HTTP (a local stand-in for Stripe)', () => {
     expect(sub?.form.get('discounts[0][coupon]')).toBe('signet-test10');
     expect(sub?.form.get('metadata[businessId]')).toBe(META.businessId);
     expect(sub?.headers['idempotency-key']).toBe('signet-subscription-seti_1Card');
+    expect(sub?.form.get('metadata[setupIntentId]')).toBe('seti_1Card');
     // Signet keeps the id to change the subscription later.
     expect(started).toEqual({ id: 'sub_1New' });
   });
 
+  it("starts an individual's plan as a subscription of one seat named by the user and the card", async () => {
+    const userId = '0e8c9b1a-2f3d-4c5e-8a7b-6c5d4e3f2a1b';
+    standIn.answers['GET /v1/setup_intents/seti_1Own'] = {
+      status: 200,
+      body: {
+        id: 'seti_1Own',
+        customer: 'cus_Own',
+        payment_method: 'pm_1Own',
+        status: 'succeeded',
+      },
+    };
+    standIn.answers['GET /v1/prices'] = (req) => ({
+      status: 200,
+      body: {
+        object: 'list',
+        url: '/v1/prices',
+        has_more: false,
+        data:
+          req.query.get('lookup_keys[0]') === 'individual_v1_monthly_eur'
+            ? [{ id: 'price_IndividualMonthlyEur', object: 'price' }]
+            : [],
+      },
+    });
+    standIn.answers['POST /v1/subscriptions'] = {
+      status: 200,
+      body: { id: 'sub_1Own', object: 'subscription', status: 'active' },
+    };
+    const started = await provider().startSubscription(
+      {
+        setupIntentId: 'seti_1Own',
+        metadata: {
+          directUpgradeUserId: userId,
+          plan: 'INDIVIDUAL_V1',
+          cycle: 'monthly',
+          currency: 'EUR',
+        },
+        discounts: [],
+        startAt: new Date(),
+        vat: vatFor({ platform: 'EU' }),
+      },
+      {} as never,
+    );
+    expect(started).toEqual({ id: 'sub_1Own' });
+    const sub = standIn.sent.at(-1);
+    expect(sub?.path).toBe('/v1/subscriptions');
+    expect(sub?.form.get('items[0][price]')).toBe('price_IndividualMonthlyEur');
+    expect(sub?.form.get('items[0][quantity]')).toBe('1');
+    expect(sub?.form.get('metadata[directUpgradeUserId]')).toBe(userId);
+    expect(sub?.form.get('metadata[setupIntentId]')).toBe('seti_1Own');
+    expect(sub?.form.has('metadata[businessId]')).toBe(false);
+    expect(sub?.headers['idempotency-key']).toBe('signet-subscription-seti_1Own');
+  });
+
   it('fails the job (to be retried) when Stripe has no price for the plan or refuses a coupon', async () => {
-    answers['GET /v1/setup_intents/seti_1Card'] = {
+    standIn.answers['GET /v1/setup_intents/seti_1Card'] = {
       status: 200,
       body: { id: 'seti_1Card', customer: 'cus_Signet', payment_method: 'pm_1Card' },
     };
-    answers['GET /v1/prices'] = {
+    standIn.answers['GET /v1/prices'] = {
       status: 200,
       body: { object: 'list', url: '/v1/prices', has_more: false, data: [] },
     };
@@ -244,13 +258,17 @@ describe('the Stripe adapter over HTTP (a local stand-in for Stripe)', () => {
     await expect(provider().startSubscription(start, {} as never)).rejects.toThrow(
       /no active Stripe price with the lookup key pro_v1_yearly_chf/,
     );
-    expect(sent.some((s) => s.path === '/v1/subscriptions')).toBe(false);
+    expect(standIn.sent.some((s) => s.path === '/v1/subscriptions')).toBe(false);
 
-    answers['GET /v1/prices'] = {
+    standIn.answers['GET /v1/prices'] = {
       status: 200,
       body: { object: 'list', url: '/v1/prices', has_more: false, data: [{ id: 'price_1' }] },
     };
-    answers['POST /v1/coupons'] = stripeError(400, 'parameter_invalid_integer', 'Invalid integer');
+    standIn.answers['POST /v1/coupons'] = stripeError(
+      400,
+      'parameter_invalid_integer',
+      'Invalid integer',
+    );
     const withCoupon = {
       ...start,
       discounts: [
@@ -266,17 +284,17 @@ describe('the Stripe adapter over HTTP (a local stand-in for Stripe)', () => {
         },
       ],
     };
-    sent = [];
+    standIn.sent = [];
     await expect(provider().startSubscription(withCoupon, {} as never)).rejects.toThrow(
       Stripe.errors.StripeInvalidRequestError,
     );
-    expect(sent.find((s) => s.path === '/v1/coupons')?.form.get('amount_off')).toBe('500');
-    expect(sent.find((s) => s.path === '/v1/coupons')?.form.get('currency')).toBe('chf');
-    expect(sent.some((s) => s.path === '/v1/subscriptions')).toBe(false);
+    expect(standIn.sent.find((s) => s.path === '/v1/coupons')?.form.get('amount_off')).toBe('500');
+    expect(standIn.sent.find((s) => s.path === '/v1/coupons')?.form.get('currency')).toBe('chf');
+    expect(standIn.sent.some((s) => s.path === '/v1/subscriptions')).toBe(false);
   });
 
   /** A running subscription at the stand-in: one item of `quantity` seats. */
-  function runningSubscription(quantity: number, status = 'active'): Answer {
+  function runningSubscription(quantity: number, status = 'active'): TStandInAnswer {
     return {
       status: 200,
       body: {
@@ -295,39 +313,41 @@ describe('the Stripe adapter over HTTP (a local stand-in for Stripe)', () => {
     subscriptionId: 'sub_1Run',
     vat: vatFor({ platform: 'CH', country: 'CH' }),
     at: new Date('2026-11-28T10:00:00Z'),
+    changeId: '7d1c2a3b-0000-4000-8000-00000000seat',
   };
 
   it('adds seats on the subscription item, prorated and invoiced at once; fewer without a credit', async () => {
-    answers['GET /v1/subscriptions/sub_1Run'] = runningSubscription(4);
-    answers['POST /v1/subscriptions/sub_1Run'] = runningSubscription(6);
+    standIn.answers['GET /v1/subscriptions/sub_1Run'] = runningSubscription(4);
+    standIn.answers['POST /v1/subscriptions/sub_1Run'] = runningSubscription(6);
     await provider().changeSeats({} as never, { ...SEATS, seats: 6 });
-    expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual([
+    expect(standIn.sent.map((s) => `${s.method} ${s.path}`)).toEqual([
       'GET /v1/subscriptions/sub_1Run',
       'POST /v1/subscriptions/sub_1Run',
     ]);
-    const more = sent[1];
+    const more = standIn.sent[1];
     expect(more?.form.get('items[0][id]')).toBe('si_1Seats');
     expect(more?.form.get('items[0][quantity]')).toBe('6');
     expect(more?.form.get('proration_behavior')).toBe('always_invoice');
-    expect(more?.headers['idempotency-key']).toBe(`signet-seats-sub_1Run-${SEATS.at.getTime()}-6`);
+    // The change's id (kept by Signet until it commits) is the key.
+    expect(more?.headers['idempotency-key']).toBe(`signet-seats-sub_1Run-${SEATS.changeId}`);
 
-    sent = [];
+    standIn.sent = [];
     await provider().changeSeats({} as never, { ...SEATS, seats: 2 });
-    expect(sent[1]?.form.get('items[0][quantity]')).toBe('2');
-    expect(sent[1]?.form.get('proration_behavior')).toBe('none');
+    expect(standIn.sent[1]?.form.get('items[0][quantity]')).toBe('2');
+    expect(standIn.sent[1]?.form.get('proration_behavior')).toBe('none');
 
-    // The same number, no subscription, or an ended one: nothing is sent to change.
-    sent = [];
+    // The same number, no subscription, or an ended one: nothing is standIn.sent to change.
+    standIn.sent = [];
     await provider().changeSeats({} as never, { ...SEATS, seats: 4 });
     await provider().changeSeats({} as never, { ...SEATS, subscriptionId: null, seats: 6 });
-    answers['GET /v1/subscriptions/sub_1Run'] = runningSubscription(4, 'canceled');
+    standIn.answers['GET /v1/subscriptions/sub_1Run'] = runningSubscription(4, 'canceled');
     await provider().changeSeats({} as never, { ...SEATS, seats: 6 });
-    expect(sent.filter((s) => s.method === 'POST')).toEqual([]);
+    expect(standIn.sent.filter((s) => s.method === 'POST')).toEqual([]);
   });
 
   it('moves the subscription to another plan now: the new price, a new anchor, proration, coupons', async () => {
-    answers['GET /v1/subscriptions/sub_1Run'] = runningSubscription(4);
-    answers['GET /v1/prices'] = (req) => ({
+    standIn.answers['GET /v1/subscriptions/sub_1Run'] = runningSubscription(4);
+    standIn.answers['GET /v1/prices'] = (req) => ({
       status: 200,
       body: {
         object: 'list',
@@ -339,12 +359,12 @@ describe('the Stripe adapter over HTTP (a local stand-in for Stripe)', () => {
             : [],
       },
     });
-    answers['POST /v1/coupons'] = {
+    standIn.answers['POST /v1/coupons'] = {
       status: 200,
       body: { id: 'signet-test20x3', object: 'coupon' },
     };
     const periodEnd = Date.UTC(2026, 11, 28, 10) / 1000;
-    answers['POST /v1/subscriptions/sub_1Run'] = {
+    standIn.answers['POST /v1/subscriptions/sub_1Run'] = {
       status: 200,
       body: {
         id: 'sub_1Run',
@@ -364,6 +384,7 @@ describe('the Stripe adapter over HTTP (a local stand-in for Stripe)', () => {
       seats: 7,
       startAt,
       vat: vatFor({ platform: 'EU', country: 'DE' }),
+      changeId: 'a4f0c1d2-1111-4000-8000-000000000001',
       discounts: [
         {
           code: 'TEST20X3',
@@ -378,14 +399,14 @@ describe('the Stripe adapter over HTTP (a local stand-in for Stripe)', () => {
       ],
     });
     expect(changed).toEqual({ periodEnd: new Date(periodEnd * 1000) });
-    expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual([
+    expect(standIn.sent.map((s) => `${s.method} ${s.path}`)).toEqual([
       'GET /v1/subscriptions/sub_1Run',
       'GET /v1/prices',
       'POST /v1/coupons',
       'POST /v1/subscriptions/sub_1Run',
     ]);
-    expect(sent[2]?.form.get('duration_in_months')).toBe('3');
-    const update = sent[3];
+    expect(standIn.sent[2]?.form.get('duration_in_months')).toBe('3');
+    const update = standIn.sent[3];
     expect(update?.form.get('items[0][id]')).toBe('si_1Seats');
     expect(update?.form.get('items[0][price]')).toBe('price_ScaleMonthlyEur');
     expect(update?.form.get('items[0][quantity]')).toBe('7');
@@ -393,11 +414,13 @@ describe('the Stripe adapter over HTTP (a local stand-in for Stripe)', () => {
     expect(update?.form.get('proration_behavior')).toBe('always_invoice');
     expect(update?.form.get('discounts[0][coupon]')).toBe('signet-test20x3');
     expect(update?.form.get('metadata[plan]')).toBe('SCALE');
-    expect(update?.headers['idempotency-key']).toBe(`signet-plan-sub_1Run-${startAt.getTime()}`);
+    expect(update?.headers['idempotency-key']).toBe(
+      'signet-plan-sub_1Run-a4f0c1d2-1111-4000-8000-000000000001',
+    );
 
     // Without a running subscription there is nothing to change.
-    sent = [];
-    answers['GET /v1/subscriptions/sub_1Run'] = runningSubscription(4, 'canceled');
+    standIn.sent = [];
+    standIn.answers['GET /v1/subscriptions/sub_1Run'] = runningSubscription(4, 'canceled');
     const none = await provider().changePlan({} as never, {
       businessId: META.businessId,
       subscriptionId: 'sub_1Run',
@@ -405,16 +428,17 @@ describe('the Stripe adapter over HTTP (a local stand-in for Stripe)', () => {
       seats: 7,
       startAt,
       vat: vatFor({ platform: 'EU', country: 'DE' }),
+      changeId: 'a4f0c1d2-1111-4000-8000-000000000001',
       discounts: [],
     });
     expect(none).toBeUndefined();
-    expect(sent.filter((s) => s.method === 'POST')).toEqual([]);
+    expect(standIn.sent.filter((s) => s.method === 'POST')).toEqual([]);
   });
 
   it('sets cancel_at_period_end on the subscription and back (revoke), once per request', async () => {
     const periodEnd = Date.UTC(2026, 11, 15, 9) / 1000;
-    answers['GET /v1/subscriptions/sub_1Run'] = runningSubscription(4);
-    answers['POST /v1/subscriptions/sub_1Run'] = (req) => ({
+    standIn.answers['GET /v1/subscriptions/sub_1Run'] = runningSubscription(4);
+    standIn.answers['POST /v1/subscriptions/sub_1Run'] = (req) => ({
       status: 200,
       body: {
         id: 'sub_1Run',
@@ -428,7 +452,7 @@ describe('the Stripe adapter over HTTP (a local stand-in for Stripe)', () => {
       },
     });
     const at = new Date('2026-11-28T10:00:00Z');
-    const change = { businessId: META.businessId, subscriptionId: 'sub_1Run', at };
+    const change = { owner: { businessId: META.businessId }, subscriptionId: 'sub_1Run', at };
     const cancelled = await provider().setCancelAtPeriodEnd({} as never, {
       ...change,
       cancel: true,
@@ -436,53 +460,55 @@ describe('the Stripe adapter over HTTP (a local stand-in for Stripe)', () => {
     // Stripe's answer is what Signet records: the period's end and the status (a payment issue
     // stays visible while cancelling).
     expect(cancelled).toEqual({ periodEnd: new Date(periodEnd * 1000), status: 'past_due' });
-    expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual([
+    expect(standIn.sent.map((s) => `${s.method} ${s.path}`)).toEqual([
       'GET /v1/subscriptions/sub_1Run',
       'POST /v1/subscriptions/sub_1Run',
     ]);
-    const cancel = sent[1];
+    const cancel = standIn.sent[1];
     expect([...(cancel?.form.keys() ?? [])]).toEqual(['cancel_at_period_end']);
     expect(cancel?.form.get('cancel_at_period_end')).toBe('true');
     expect(cancel?.headers['idempotency-key']).toBe(`signet-cancel-sub_1Run-${at.getTime()}-true`);
 
-    sent = [];
+    standIn.sent = [];
     const revokedAt = new Date(at.getTime() + 60_000);
     await provider().setCancelAtPeriodEnd({} as never, {
       ...change,
       at: revokedAt,
       cancel: false,
     });
-    const revoke = sent[1];
+    const revoke = standIn.sent[1];
     expect(revoke?.form.get('cancel_at_period_end')).toBe('false');
     expect(revoke?.headers['idempotency-key']).toBe(
       `signet-cancel-sub_1Run-${revokedAt.getTime()}-false`,
     );
 
     // No subscription kept yet (its job has not run), or one that ended: nothing to cancel.
-    sent = [];
+    standIn.sent = [];
     const none = { ...change, cancel: true };
     expect(
       await provider().setCancelAtPeriodEnd({} as never, { ...none, subscriptionId: null }),
     ).toBeUndefined();
-    answers['GET /v1/subscriptions/sub_1Run'] = runningSubscription(4, 'canceled');
+    standIn.answers['GET /v1/subscriptions/sub_1Run'] = runningSubscription(4, 'canceled');
     expect(await provider().setCancelAtPeriodEnd({} as never, none)).toBeUndefined();
-    expect(sent.filter((s) => s.method === 'POST')).toEqual([]);
+    expect(standIn.sent.filter((s) => s.method === 'POST')).toEqual([]);
 
     // Stripe unreachable or refusing: 502, for the caller's transaction to be undone.
-    answers['GET /v1/subscriptions/sub_1Run'] = runningSubscription(4);
-    answers['POST /v1/subscriptions/sub_1Run'] = {
+    standIn.answers['GET /v1/subscriptions/sub_1Run'] = runningSubscription(4);
+    standIn.answers['POST /v1/subscriptions/sub_1Run'] = {
       status: 500,
       body: { error: { type: 'api_error', message: 'Something went wrong on our end.' } },
     };
-    await expect(provider().setCancelAtPeriodEnd({} as never, none)).rejects.toMatchObject({
+    // (A new request: the same key again would be answered as before, as Stripe replays it.)
+    const again = { ...none, at: new Date(at.getTime() + 120_000) };
+    await expect(provider().setCancelAtPeriodEnd({} as never, again)).rejects.toMatchObject({
       code: 'PAYMENT_PROVIDER_FAILED',
       status: 502,
     });
   });
 
   it("answers 502 PAYMENT_PROVIDER_FAILED when Stripe refuses a change (the caller's transaction is undone)", async () => {
-    answers['GET /v1/subscriptions/sub_1Run'] = runningSubscription(4);
-    answers['POST /v1/subscriptions/sub_1Run'] = {
+    standIn.answers['GET /v1/subscriptions/sub_1Run'] = runningSubscription(4);
+    standIn.answers['POST /v1/subscriptions/sub_1Run'] = {
       status: 402,
       body: {
         error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },

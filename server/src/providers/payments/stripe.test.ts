@@ -4,6 +4,7 @@
  * Nothing here talks to Stripe.
  */
 
+import { priceLookupKey } from '@signet/shared/billing/billing.rules';
 import type { TSubscriptionUsage } from '@signet/shared/billing/billing.schema';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
@@ -14,7 +15,7 @@ import { jobs } from '../../db/schema/outbox.ts';
 import { as, businessCast } from '../../routes/businesses/testing.ts';
 import { PAYMENT_SUBSCRIPTION_JOB } from '../../services/billing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
-import { couponParams, priceLookupKey, stripePaymentProvider, toPaymentEvent } from './stripe.ts';
+import { couponParams, stripePaymentProvider, toPaymentEvent } from './stripe.ts';
 
 const SECRET = 'whsec_test_signet';
 const stripe = new Stripe('sk_test_signet');
@@ -156,6 +157,50 @@ describe('Stripe events in our shape', () => {
     // Neither field: neither is claimed (the period and the cancel stay as Signet has them).
     expect(toPaymentEvent(event).data.object).not.toHaveProperty('cancel_at_period_end');
     expect(toPaymentEvent(event).data.object).not.toHaveProperty('current_period_end');
+  });
+
+  it("carries cancel_at (an end set in Stripe's dashboard) and its item's price and quantity", () => {
+    const event = subscriptionUpdated('active', 1);
+    const item = {
+      id: 'si_1',
+      quantity: 7,
+      current_period_end: 1_800_000_000,
+      price: { id: 'price_1', object: 'price', lookup_key: 'scale_yearly_eur' },
+    };
+    const ending = toPaymentEvent({
+      ...event,
+      data: {
+        object: {
+          ...event.data.object,
+          cancel_at_period_end: false,
+          cancel_at: 1_790_000_000,
+          items: { object: 'list', data: [item] },
+        },
+      },
+    });
+    expect(ending.data.object).toMatchObject({
+      cancel_at_period_end: false,
+      cancel_at: 1_790_000_000,
+      price_lookup_key: 'scale_yearly_eur',
+      quantity: 7,
+    });
+    const runsOn = toPaymentEvent({
+      ...event,
+      data: { object: { ...event.data.object, cancel_at: null, items: { data: [item] } } },
+    });
+    expect(runsOn.data.object).toMatchObject({ cancel_at: null });
+    // A price without a lookup key (made by hand at Stripe): no plan is claimed.
+    const bare = toPaymentEvent({
+      ...event,
+      data: {
+        object: {
+          ...event.data.object,
+          items: { data: [{ ...item, price: { id: 'price_2', lookup_key: null } }] },
+        },
+      },
+    });
+    expect(bare.data.object).not.toHaveProperty('price_lookup_key');
+    expect(bare.data.object).toMatchObject({ quantity: 7 });
   });
 
   it('names prices by lookup key and discounts as coupons', () => {

@@ -1,11 +1,12 @@
-import {
-  BILLING_ERRORS,
-  type TBillingCycle,
-  type TSubscriptionStatus,
-} from '@signet/shared/billing/billing.constants';
+import { BILLING_ERRORS, type TSubscriptionStatus } from '@signet/shared/billing/billing.constants';
+import { priceLookupKey } from '@signet/shared/billing/billing.rules';
 import type { TPaymentEvent } from '@signet/shared/billing/billing.schema';
 import { addMonths, cycleMonths, type TDiscount } from '@signet/shared/billing/pricing.rules';
-import { SETUP_INTENT_PARAM } from '@signet/shared/plan/plan.constants';
+import {
+  DIRECT_UPGRADE_USER,
+  SETUP_INTENT_PARAM,
+  SUBSCRIPTION_SETUP_INTENT,
+} from '@signet/shared/plan/plan.constants';
 import Stripe from 'stripe';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
@@ -39,8 +40,15 @@ type ObjectLike = {
   status?: unknown;
   metadata?: unknown;
   cancel_at_period_end?: unknown;
+  cancel_at?: unknown;
   current_period_end?: unknown;
-  items?: { data?: { current_period_end?: unknown }[] };
+  items?: {
+    data?: {
+      current_period_end?: unknown;
+      quantity?: unknown;
+      price?: { lookup_key?: unknown } | null;
+    }[];
+  };
 };
 
 /**
@@ -52,13 +60,27 @@ function periodEndOf(o: ObjectLike): number | undefined {
   return typeof end === 'number' && Number.isInteger(end) ? end : undefined;
 }
 
-/** What a subscription event says of its period: its end, and whether the plan ends then. */
+/**
+ * What a subscription event says of its period and plan: the period's end, whether the plan ends
+ * then or at a set date (`cancel_at`, set in Stripe's dashboard or by its API), and its item's
+ * price (by lookup key) and quantity, as Stripe holds them.
+ */
 function periodOf(o: ObjectLike) {
   const end = periodEndOf(o);
+  const item = o.items?.data?.[0];
+  const key = item?.price?.lookup_key;
+  const quantity = item?.quantity;
   return {
     ...(end !== undefined ? { current_period_end: end } : {}),
     ...(typeof o.cancel_at_period_end === 'boolean'
       ? { cancel_at_period_end: o.cancel_at_period_end }
+      : {}),
+    ...(o.cancel_at === null || (typeof o.cancel_at === 'number' && Number.isInteger(o.cancel_at))
+      ? { cancel_at: o.cancel_at }
+      : {}),
+    ...(typeof key === 'string' ? { price_lookup_key: key } : {}),
+    ...(typeof quantity === 'number' && Number.isInteger(quantity) && quantity >= 1
+      ? { quantity }
       : {}),
   };
 }
@@ -74,8 +96,9 @@ const metadataOf = (o: ObjectLike): Record<string, string> | undefined => {
 
 /**
  * A Stripe event in our shape: setup intents succeed or fail, subscriptions carry their status
- * (mapped to ours), our metadata, their period's end and `cancel_at_period_end`; any other event keeps its type and id only (recorded, not
- * applied).
+ * (mapped to ours), our metadata, their period's end, `cancel_at_period_end`, `cancel_at` and
+ * their item's price (lookup key) and quantity; any other event keeps its type and id only
+ * (recorded, not applied).
  */
 export function toPaymentEvent(event: StripeEventLike): TPaymentEvent {
   const object = (event.data.object ?? {}) as ObjectLike;
@@ -102,14 +125,6 @@ export function toPaymentEvent(event: StripeEventLike): TPaymentEvent {
   }
 }
 
-/**
- * The lookup key of a plan's Stripe price (`pro_v1_monthly_chf`): the prices at Stripe are made
- * with these keys, one per row of `price_plans`.
- */
-export function priceLookupKey(plan: string, cycle: TBillingCycle | string, currency: string) {
-  return `${plan}_${cycle}_${currency}`.toLowerCase();
-}
-
 /** A discount as a Stripe coupon (its id names the code, so it is made once). */
 export function couponParams(discount: TDiscount): Stripe.CouponCreateParams {
   return {
@@ -125,6 +140,18 @@ export function couponParams(discount: TDiscount): Stripe.CouponCreateParams {
   };
 }
 
+/** Where the `stripe` package sends its calls: Stripe's API, or STRIPE_API_BASE. */
+function apiLocation(base: string | undefined): Stripe.StripeConfig {
+  if (!base) return {};
+  const url = new URL(base);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return {
+    host: url.hostname,
+    protocol,
+    port: Number(url.port) || (protocol === 'http' ? 80 : 443),
+  };
+}
+
 const idOf = (v: string | { id: string } | null | undefined) =>
   typeof v === 'string' ? v : (v?.id ?? null);
 
@@ -137,7 +164,10 @@ const idOf = (v: string | { id: string } | null | undefined) =>
  */
 export function stripePaymentProvider(
   config: Pick<Config, 'stripe'>,
-  stripe: Stripe = new Stripe(config.stripe?.secretKey ?? '', { maxNetworkRetries: 2 }),
+  stripe: Stripe = new Stripe(config.stripe?.secretKey ?? '', {
+    maxNetworkRetries: 2,
+    ...apiLocation(config.stripe?.apiBase),
+  }),
 ): PaymentProvider {
   const webhookSecret = config.stripe?.webhookSecret ?? '';
 
@@ -258,7 +288,16 @@ export function stripePaymentProvider(
           default_payment_method: paymentMethod,
           items: [{ price: price.id, quantity: Math.max(1, Number(meta.seats) || 1) }],
           discounts: coupons.map((coupon) => ({ coupon })),
-          metadata: { businessId: meta.businessId ?? '', plan: meta.plan ?? '' },
+          // Whose it is (a business, or the direct upgrade's user) and the setup intent whose card
+          // started it: its webhooks are applied to that plan only.
+          metadata: {
+            ...(meta.businessId ? { businessId: meta.businessId } : {}),
+            ...(meta[DIRECT_UPGRADE_USER]
+              ? { [DIRECT_UPGRADE_USER]: meta[DIRECT_UPGRADE_USER] }
+              : {}),
+            [SUBSCRIPTION_SETUP_INTENT]: start.setupIntentId,
+            plan: meta.plan ?? '',
+          },
         },
         // The job may run again after a failure: Stripe makes the subscription once.
         { idempotencyKey: `signet-subscription-${start.setupIntentId}` },
@@ -282,7 +321,8 @@ export function stripePaymentProvider(
             discounts: coupons.map((coupon) => ({ coupon })),
             metadata: { businessId: change.businessId, plan: change.price.name },
           },
-          { idempotencyKey: `signet-plan-${item.subscriptionId}-${change.startAt.getTime()}` },
+          // The change's id: the same change asked for again (its commit failed) is made once.
+          { idempotencyKey: `signet-plan-${item.subscriptionId}-${change.changeId}` },
         );
         const end = periodEndOf(updated as ObjectLike);
         return {
@@ -303,9 +343,7 @@ export function stripePaymentProvider(
             items: [{ id: item.id, quantity: change.seats }],
             proration_behavior: change.seats > item.quantity ? 'always_invoice' : 'none',
           },
-          {
-            idempotencyKey: `signet-seats-${item.subscriptionId}-${change.at.getTime()}-${change.seats}`,
-          },
+          { idempotencyKey: `signet-seats-${item.subscriptionId}-${change.changeId}` },
         );
       }),
     setCancelAtPeriodEnd: (_db, change) =>

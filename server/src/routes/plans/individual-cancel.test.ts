@@ -99,6 +99,7 @@ describe('cancelling the individual plan (the free plan downgrade)', () => {
       { name: INDIVIDUAL_PLAN, cycle: 'yearly' },
       'seti_yearly_fixture',
       start,
+      false,
     );
     const res = await cancel(person);
     expect(res.status).toBe(200);

@@ -45,6 +45,7 @@ export async function buyIndividualPlan(t: TestApp, who: { token: string }): Pro
 /**
  * Leaves `userId` holding the individual plan, as `buyIndividualPlan` does, through the one
  * function the confirm call and the webhook use, without the card page and its four requests
+ * (and without a subscription at the provider, as a plan bought before the provider billed it)
  * (most tests only need an account that may upload; a sign-up in every test made them ≈ 10 %
  * slower).
  */
@@ -55,6 +56,8 @@ export async function giveIndividualPlan(t: TestApp, userId: string): Promise<vo
     { name: INDIVIDUAL_PLAN, cycle: 'monthly' },
     `seti_fixture_${randomUUID()}`,
     new Date(),
+    // No subscription at the provider: as a plan bought before the provider billed it.
+    false,
   );
 }
 

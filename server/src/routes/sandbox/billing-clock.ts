@@ -42,7 +42,7 @@ export function billingClockRoutes(deps: AppDeps): Hono<AppEnv> {
       .where(eq(businesses.id, businessId))
       .returning({ id: businesses.id });
     if (!moved) return c.json({ code: 'NOT_FOUND', message: 'No such business' }, 404);
-    await rewindSandboxSubscription(deps.db, businessId, days);
+    await rewindSandboxSubscription(deps.db, { businessId }, days);
     const trials = await runTrialSweep(deps);
     return c.json({ ...trials, ...(await advanceSandboxSubscriptions(deps.db)) }, 200);
   });

@@ -36,7 +36,7 @@ function setCancelAtPeriodEnd(ctx: Ctx, businessId: string, cancel: boolean) {
     const now = new Date();
     const provider = await paymentProviderOf(ctx.config);
     const sub = await provider?.setCancelAtPeriodEnd(tx, {
-      businessId: business.id,
+      owner: { businessId: business.id },
       subscriptionId: business.providerSubscriptionId,
       cancel,
       at: now,

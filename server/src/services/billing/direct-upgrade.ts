@@ -1,6 +1,6 @@
 import { BILLING_ERRORS, type TBillingCycle } from '@signet/shared/billing/billing.constants';
 import type { TPaymentEvent, TSetupIntent } from '@signet/shared/billing/billing.schema';
-import { PLAN_ERRORS } from '@signet/shared/plan/plan.constants';
+import { DIRECT_UPGRADE_USER, PLAN_ERRORS } from '@signet/shared/plan/plan.constants';
 import { userPlanKind } from '@signet/shared/plan/plan.rules';
 import type {
   TDirectSetupIntentRequest,
@@ -8,6 +8,7 @@ import type {
   TUserPlan,
 } from '@signet/shared/plan/plan.schema';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { pricePlans } from '../../db/schema/price-plans.ts';
 import { users } from '../../db/schema/users.ts';
@@ -15,15 +16,21 @@ import { AppError } from '../../errors.ts';
 import { type PaymentProvider, paymentProviderOf } from '../../providers/payments/provider.ts';
 import { siteLink } from '../auth/links.ts';
 import type { ServiceContext } from '../context.ts';
+import { customerVat } from './customer-vat.ts';
+import {
+  applyIndividualSubscriptionEvent,
+  SUBSCRIPTION_EVENTS,
+} from './individual-subscription.ts';
+import { startProviderSubscription, toSecond } from './provider-subscription.ts';
 import { getUserPlan, planFacts } from './user-plan.ts';
 
 /** Where the card page returns to: the site's upgrade page, which confirms the upgrade. */
 const RETURN_PATH = '/upgrade';
 
-/** The metadata key that marks a setup intent as an individual's direct upgrade. */
-export const DIRECT_UPGRADE_USER = 'directUpgradeUserId';
+export { DIRECT_UPGRADE_USER };
 
 type Ctx = Pick<ServiceContext, 'db' | 'principal' | 'config'>;
+type TBillingConfig = Pick<Config, 'platform'>;
 
 /** The configured payment provider, or 503 PAYMENTS_UNAVAILABLE without one. */
 async function providerOf(ctx: Ctx): Promise<PaymentProvider> {
@@ -91,10 +98,12 @@ export function cycleOf(metadata: Record<string, string | undefined>): TBillingC
 
 /**
  * Starts the individual plan `plan` in `cycle` for `userId` from setup intent `intentId`, once:
- * the same intent again (the confirm call and the webhook, or a replay) changes nothing. A new
- * plan has no end (a cancelled one bought again runs on), and an account on the legacy free plan
- * leaves it: when this plan ends it is on the new free plan (`free_migrated`), as the fair-flat
- * migration says.
+ * the same intent again (the confirm call and the webhook, or a replay) changes nothing; answers
+ * whether it started. A new plan has no end (a cancelled one bought again runs on) and no
+ * provider subscription yet (`billedByProvider`: one is made for it — every purchase does; false
+ * leaves a plan as those bought before the provider billed them), and an account on the legacy
+ * free plan leaves it: when this plan ends it is on the new free plan (`free_migrated`), as the
+ * fair-flat migration says.
  */
 export async function startIndividualPlan(
   tx: DbOrTx,
@@ -102,8 +111,9 @@ export async function startIndividualPlan(
   plan: { name: string; cycle: TBillingCycle },
   intentId: string,
   at: Date,
-): Promise<void> {
-  await tx
+  billedByProvider: boolean,
+): Promise<boolean> {
+  const started = await tx
     .update(users)
     .set({
       individualPlan: plan.name,
@@ -111,12 +121,48 @@ export async function startIndividualPlan(
       individualPlanStartedAt: at,
       individualPlanEndsAt: null,
       individualSetupIntent: intentId,
+      individualBilledByProvider: billedByProvider,
+      individualSubscriptionId: null,
+      individualSubscriptionStatus: null,
+      individualPeriodEndsAt: null,
+      individualSubscriptionEventAt: null,
       freeAccountType: sql`case when ${users.freeAccountType} = 'free_legacy' then 'free_migrated' else ${users.freeAccountType} end`,
       updatedAt: at,
     })
     .where(
       and(eq(users.id, userId), sql`${users.individualSetupIntent} is distinct from ${intentId}`),
-    );
+    )
+    .returning({ id: users.id });
+  return started.length > 0;
+}
+
+/**
+ * The direct upgrade's card was accepted (setup intent `intentId`, its `metadata`): the
+ * individual plan starts, once, and with it its subscription at the provider — the sandbox's in
+ * this transaction (its id kept on the user), Stripe's by the payment-subscription job (which
+ * keeps the id) on the individual plan's price with an idempotency key per setup intent.
+ */
+async function beginIndividualPlan(
+  tx: DbOrTx,
+  provider: PaymentProvider,
+  config: TBillingConfig,
+  userId: string,
+  intentId: string,
+  metadata: Record<string, string>,
+  at: Date,
+): Promise<void> {
+  const plan = { name: metadata.plan ?? '', cycle: cycleOf(metadata) };
+  if (!(await startIndividualPlan(tx, userId, plan, intentId, at, true))) return;
+  const sub = await startProviderSubscription(tx, provider, intentId, metadata, async () => ({
+    setupIntentId: intentId,
+    metadata,
+    discounts: [],
+    startAt: at,
+    vat: customerVat(config, null),
+  }));
+  if (sub) {
+    await tx.update(users).set({ individualSubscriptionId: sub.id }).where(eq(users.id, userId));
+  }
 }
 
 /**
@@ -140,30 +186,36 @@ export async function confirmDirectUpgrade(
       status: intent.status,
     });
   }
-  await startIndividualPlan(
-    ctx.db,
-    userId,
-    { name: intent.metadata.plan, cycle: cycleOf(intent.metadata) },
-    intent.id,
-    new Date(),
+  // The plan's start is its subscription's billing cycle anchor: to the second, as the
+  // provider's times are (the period ends Signet computes and the provider reports agree).
+  const at = toSecond(new Date());
+  await ctx.db.transaction((tx) =>
+    beginIndividualPlan(tx, provider, ctx.config, userId, intent.id, intent.metadata, at),
   );
   return getUserPlan(ctx);
 }
 
 /**
  * The provider's webhook for a direct upgrade (metadata names the user): `setup_intent.succeeded`
- * starts the individual plan, once; other events change nothing (the card page shows a decline).
+ * starts the individual plan and its subscription, once; the subscription's events follow it
+ * (`applyIndividualSubscriptionEvent`); other events change nothing (the card page shows a
+ * decline).
  */
-export async function applyDirectUpgradeEvent(tx: DbOrTx, event: TPaymentEvent): Promise<void> {
+export async function applyDirectUpgradeEvent(
+  tx: DbOrTx,
+  event: TPaymentEvent,
+  provider: PaymentProvider,
+  config: TBillingConfig,
+): Promise<void> {
   const meta = event.data.object.metadata ?? {};
   const userId = meta[DIRECT_UPGRADE_USER];
-  if (event.type !== 'setup_intent.succeeded' || !meta.plan) return;
   if (!userId || !/^[0-9a-f-]{36}$/i.test(userId)) return;
-  await startIndividualPlan(
-    tx,
-    userId,
-    { name: meta.plan, cycle: cycleOf(meta) },
-    event.data.object.id,
-    new Date(event.created * 1000),
-  );
+  const at = new Date(event.created * 1000);
+  if (event.type === 'setup_intent.succeeded' && meta.plan) {
+    await beginIndividualPlan(tx, provider, config, userId, event.data.object.id, meta, at);
+    return;
+  }
+  if (SUBSCRIPTION_EVENTS.has(event.type)) {
+    await applyIndividualSubscriptionEvent(tx, userId, event.type, event.data.object, at);
+  }
 }

@@ -1,22 +1,28 @@
 import { BILLING_ERRORS } from '@signet/shared/billing/billing.constants';
-import { currentPeriod } from '@signet/shared/billing/pricing.rules';
 import { PLAN_ERRORS } from '@signet/shared/plan/plan.constants';
 import { freeMigrationDue, individualPlanState } from '@signet/shared/plan/plan.rules';
 import type { TUserPlan } from '@signet/shared/plan/plan.schema';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../errors.ts';
+import { paymentProviderOf } from '../../providers/payments/provider.ts';
 import type { ServiceContext } from '../context.ts';
-import { getUserPlan, planFacts } from './user-plan.ts';
+import { toSecond } from './provider-subscription.ts';
+import { getUserPlan, individualPeriodEnd, planFacts } from './user-plan.ts';
 
 type Ctx = Pick<ServiceContext, 'db' | 'principal'>;
+type CtxWithConfig = Pick<ServiceContext, 'db' | 'principal' | 'config'>;
 
 /**
  * Cancels the caller's individual plan at the end of its current period, or (`cancel` false)
  * revokes that, under the user row's lock (spec section 4, as a business's plan: 'cancelling'
  * until then, revocable; 'cancelled' from then on, and the user is on the free plan again).
+ * A plan the provider bills is changed there first (`setCancelAtPeriodEnd`, in this transaction:
+ * a refusal, 502, changes nothing), and Signet records the period's end it answers; its webhook
+ * reports the same state, which also repairs a commit that failed after the provider took it.
+ * A plan bought before the provider billed it is Signet's record only, as it always was.
  */
-async function setIndividualPlanEnd(ctx: Ctx, cancel: boolean): Promise<TUserPlan> {
+async function setIndividualPlanEnd(ctx: CtxWithConfig, cancel: boolean): Promise<TUserPlan> {
   const now = new Date();
   const userId = ctx.principal.userId;
   await ctx.db.transaction(async (tx) => {
@@ -31,7 +37,7 @@ async function setIndividualPlanEnd(ctx: Ctx, cancel: boolean): Promise<TUserPla
           'No running individual plan to cancel',
         );
       }
-      endsAt = currentPeriod(individual.startedAt, individual.cycle ?? 'monthly', now).end;
+      endsAt = individualPeriodEnd(individual, now);
     } else if (state !== 'cancelling') {
       throw new AppError(
         BILLING_ERRORS.notCancelling,
@@ -39,9 +45,35 @@ async function setIndividualPlanEnd(ctx: Ctx, cancel: boolean): Promise<TUserPla
         'The individual plan is not cancelling',
       );
     }
+    let provided = {};
+    if (individual.billedByProvider) {
+      const provider = await paymentProviderOf(ctx.config);
+      // Stripe's subscription is made by a job: until it is kept, there is nothing to change.
+      const sub = individual.subscriptionId
+        ? await provider?.setCancelAtPeriodEnd(tx, {
+            owner: { userId },
+            subscriptionId: individual.subscriptionId,
+            cancel,
+            at: now,
+          })
+        : undefined;
+      if (!sub) {
+        throw new AppError(
+          cancel ? BILLING_ERRORS.notCancellable : BILLING_ERRORS.notCancelling,
+          409,
+          'The payment provider has no running subscription of this plan yet',
+        );
+      }
+      endsAt = cancel ? sub.periodEnd : null;
+      provided = {
+        individualPeriodEndsAt: sub.periodEnd,
+        individualSubscriptionStatus: sub.status,
+        individualSubscriptionEventAt: toSecond(now),
+      };
+    }
     await tx
       .update(users)
-      .set({ individualPlanEndsAt: endsAt, updatedAt: now })
+      .set({ individualPlanEndsAt: endsAt, ...provided, updatedAt: now })
       .where(eq(users.id, userId));
   });
   return getUserPlan(ctx, now);
@@ -52,7 +84,7 @@ async function setIndividualPlanEnd(ctx: Ctx, cancel: boolean): Promise<TUserPla
  * to the end of its current period. 409 PLAN_NOT_CANCELLABLE without a running, not cancelling
  * individual plan.
  */
-export function cancelIndividualPlan(ctx: Ctx): Promise<TUserPlan> {
+export function cancelIndividualPlan(ctx: CtxWithConfig): Promise<TUserPlan> {
   return setIndividualPlanEnd(ctx, true);
 }
 
@@ -60,7 +92,7 @@ export function cancelIndividualPlan(ctx: Ctx): Promise<TUserPlan> {
  * `POST /v2/businesses/direct_upgrade/revoke_cancel`: a cancelling individual plan runs on. 409
  * PLAN_NOT_CANCELLING when it is not cancelling (an ended plan is bought again).
  */
-export function revokeIndividualPlanCancel(ctx: Ctx): Promise<TUserPlan> {
+export function revokeIndividualPlanCancel(ctx: CtxWithConfig): Promise<TUserPlan> {
   return setIndividualPlanEnd(ctx, false);
 }
 

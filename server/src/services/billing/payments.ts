@@ -4,6 +4,7 @@ import {
   CURRENCIES,
   PLAN_NAMES,
 } from '@signet/shared/billing/billing.constants';
+import { planOfLookupKey, subscriptionEnding } from '@signet/shared/billing/billing.rules';
 import {
   type TPaymentEvent,
   type TSetupIntent,
@@ -11,12 +12,13 @@ import {
   type TWebhookAnswer,
   ZPaymentEventSchema,
 } from '@signet/shared/billing/billing.schema';
-import { eq } from 'drizzle-orm';
+import { DIRECT_UPGRADE_USER } from '@signet/shared/plan/plan.constants';
+import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import { businesses } from '../../db/schema/businesses.ts';
-import { jobs } from '../../db/schema/outbox.ts';
+import { businesses, type TBusinessRow } from '../../db/schema/businesses.ts';
 import { paymentEvents } from '../../db/schema/payments.ts';
+import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../errors.ts';
 import type { JobHandler } from '../../jobs/worker.ts';
 import {
@@ -28,10 +30,11 @@ import { siteLink } from '../auth/links.ts';
 import { changeBusiness } from '../businesses/membership.ts';
 import type { ServiceContext } from '../context.ts';
 import { customerVat } from './customer-vat.ts';
-import { applyDirectUpgradeEvent, DIRECT_UPGRADE_USER } from './direct-upgrade.ts';
+import { applyDirectUpgradeEvent } from './direct-upgrade.ts';
 import { requestedDiscounts, takeDiscounts } from './discounts.ts';
 import { findPricePlan } from './price-plans.ts';
 import { businessDiscountsOf, takenDiscountOf } from './promo-codes.ts';
+import { PAYMENT_SUBSCRIPTION_JOB, startProviderSubscription } from './provider-subscription.ts';
 import { assertSeatsCoverUse } from './subscription.ts';
 
 /**
@@ -91,8 +94,7 @@ export function createSetupIntent(
   );
 }
 
-/** The job that starts a subscription at a provider once its card is there. */
-export const PAYMENT_SUBSCRIPTION_JOB = 'payment-subscription';
+export { PAYMENT_SUBSCRIPTION_JOB };
 
 const invalid = () =>
   new AppError(BILLING_ERRORS.webhookInvalid, 400, 'The webhook signature does not hold');
@@ -141,16 +143,52 @@ function planOfMetadata(meta: Record<string, string>) {
 }
 
 /**
- * What a subscription event says of the plan's period: its end, and — when the event carries
- * `cancel_at_period_end` — whether the next plan is CANCELED from then on (spec section 4).
+ * What a subscription event says of the plan's period: its end, and — when the event says
+ * whether the subscription ends (`subscriptionEnding`) — whether the next plan is CANCELED from
+ * then on (spec section 4).
  */
 export function subscriptionPeriod(object: TPaymentEvent['data']['object']) {
   const end = object.current_period_end ? new Date(object.current_period_end * 1000) : undefined;
-  if (object.cancel_at_period_end === undefined) return end ? { planPeriodEndsAt: end } : {};
+  const ending = subscriptionEnding(object);
   return {
     ...(end ? { planPeriodEndsAt: end } : {}),
-    nextPlanName: object.cancel_at_period_end ? PLAN_NAMES.canceled : null,
-    nextPlanStartsAt: object.cancel_at_period_end ? (end ?? null) : null,
+    ...(ending
+      ? {
+          nextPlanName: ending.ending ? PLAN_NAMES.canceled : null,
+          nextPlanStartsAt: ending.ending ? ending.at : null,
+        }
+      : {}),
+  };
+}
+
+/**
+ * The plan and seats a subscription event says the provider holds (its item's price by lookup
+ * key, a plan Signet sells, and its quantity), as the business's columns; only what it carries.
+ */
+async function heldPlanOf(tx: Tx, object: TPaymentEvent['data']['object'], business: TBusinessRow) {
+  const named = object.price_lookup_key ? planOfLookupKey(object.price_lookup_key) : null;
+  const row = named ? await findPricePlan(tx, named).catch(() => null) : null;
+  return {
+    ...(object.quantity ? { seats: object.quantity } : {}),
+    ...(row
+      ? {
+          planName: row.name,
+          planCycle: row.cycle,
+          planCurrency: row.currency,
+          ...(row.name !== business.planName ? { settings: planSettings(business, row) } : {}),
+        }
+      : {}),
+  };
+}
+
+/** The business's settings with the signer-group limits of plan `row` (they come with a plan). */
+function planSettings(
+  business: TBusinessRow,
+  row: { maxSignerGroups: number; maxGroupParticipants: number },
+) {
+  return {
+    ...business.settings,
+    signerGroups: { maxGroups: row.maxSignerGroups, maxParticipants: row.maxGroupParticipants },
   };
 }
 
@@ -186,7 +224,7 @@ async function applyEvent(
   config: Pick<Config, 'platform'>,
 ): Promise<void> {
   const meta = event.data.object.metadata ?? {};
-  if (meta[DIRECT_UPGRADE_USER]) return applyDirectUpgradeEvent(tx, event);
+  if (meta[DIRECT_UPGRADE_USER]) return applyDirectUpgradeEvent(tx, event, provider, config);
   const businessId = meta.businessId;
   if (!businessId || !/^[0-9a-f-]{36}$/i.test(businessId)) return;
   const [business] = await tx
@@ -207,17 +245,7 @@ async function applyEvent(
         .update(businesses)
         .set({
           // The plan's signer-group limits replace those of the trial (the configuration's).
-          ...(row
-            ? {
-                settings: {
-                  ...business.settings,
-                  signerGroups: {
-                    maxGroups: row.maxSignerGroups,
-                    maxParticipants: row.maxGroupParticipants,
-                  },
-                },
-              }
-            : {}),
+          ...(row ? { settings: planSettings(business, row) } : {}),
           paymentMethod: 'STRIPE',
           planName: meta.plan ?? business.planName,
           planStartedAt: at,
@@ -241,17 +269,10 @@ async function applyEvent(
       }
       // The subscription at the provider: the sandbox's now, in this transaction; a provider
       // over the network's by a job (outside it, with the worker's retries).
-      if (provider.startsSubscriptionIn === 'webhook') {
-        await provider.startSubscription(
-          await subscriptionStartOf(tx, config, event.data.object.id, meta),
-          tx,
-        );
-        return;
-      }
-      await tx.insert(jobs).values({
-        kind: PAYMENT_SUBSCRIPTION_JOB,
-        payload: { setupIntentId: event.data.object.id, metadata: meta },
-      });
+      const intentId = event.data.object.id;
+      await startProviderSubscription(tx, provider, intentId, meta, () =>
+        subscriptionStartOf(tx, config, intentId, meta),
+      );
       return;
     }
     case 'customer.subscription.updated':
@@ -259,12 +280,15 @@ async function applyEvent(
       const object = event.data.object;
       const status = object.status;
       if (!newer || !status || status === 'succeeded' || status === 'failed') return;
+      // Signet converges to what the provider holds: its status, period, end, plan and seats
+      // (a change made at the provider, or one whose commit failed here, shows).
       await tx
         .update(businesses)
         .set({
           subscriptionStatus: status,
           subscriptionEventAt: at,
           ...subscriptionPeriod(object),
+          ...(status === 'canceled' ? {} : await heldPlanOf(tx, object, business)),
         })
         .where(eq(businesses.id, businessId));
       return;
@@ -317,13 +341,20 @@ export function paymentSubscriptionHandler(deps: {
         await subscriptionStartOf(deps.db, deps.config, setupIntentId, metadata),
         deps.db,
       );
-      // Kept to change it later (seats, plan); the business is named by the setup intent.
+      // Kept to change it later (seats, plan, cancel); the business or the direct upgrade's user
+      // is named by the setup intent (a user's only while that intent's plan is theirs).
       const businessId = metadata.businessId;
+      const userId = metadata[DIRECT_UPGRADE_USER];
       if (started && businessId && /^[0-9a-f-]{36}$/i.test(businessId)) {
         await deps.db
           .update(businesses)
           .set({ providerSubscriptionId: started.id })
           .where(eq(businesses.id, businessId));
+      } else if (started && userId && /^[0-9a-f-]{36}$/i.test(userId)) {
+        await deps.db
+          .update(users)
+          .set({ individualSubscriptionId: started.id })
+          .where(and(eq(users.id, userId), eq(users.individualSetupIntent, setupIntentId)));
       }
       return { status: 'delivered', result: { setupIntentId } };
     },

@@ -15,6 +15,8 @@ import { changeBusiness, readBusiness } from '../businesses/membership.ts';
 import type { ServiceContext } from '../context.ts';
 import { billingStateOf, lockedNow, newSeatEmails, seatsUsed } from './billing-state.ts';
 import { customerVat } from './customer-vat.ts';
+import { withProviderChange } from './provider-changes.ts';
+import { toSecond } from './provider-subscription.ts';
 
 type Ctx = Pick<ServiceContext, 'db' | 'principal'>;
 
@@ -45,29 +47,36 @@ export async function getSubscriptionUsage(ctx: Ctx, businessId: string) {
 
 /**
  * `PUT /v2/businesses/{id}/subscriptions/seats` (admin): the number of seats; never below the
- * seats in use (409 SEATS_BELOW_MEMBERS). Refused while the business is locked.
+ * seats in use (409 SEATS_BELOW_MEMBERS). Refused while the business is locked. A paid plan's
+ * change is asked of the provider with a key kept until it commits (`withProviderChange`).
  */
 export function updateSeats(
   ctx: Pick<ServiceContext, 'db' | 'principal' | 'config'>,
   businessId: string,
   input: TUpdateSeats,
 ) {
-  return changeBusiness(ctx, businessId, 'admin', async ({ tx, business }) => {
+  const fields = { seats: input.seats };
+  return withProviderChange(ctx, businessId, 'business', 'seats', fields, async (c, changeId) => {
+    const { tx, business } = c;
     await assertSeatsCoverUse(tx, business.id, input.seats);
     // A paid plan's seats are the provider's too: more seats are invoiced for the rest of the
     // period, with the VAT the seats preview charged.
-    if (business.paymentMethod === 'STRIPE') {
+    const now = new Date();
+    const paid = business.paymentMethod === 'STRIPE';
+    if (paid) {
       await (await paymentProviderOf(ctx.config))?.changeSeats(tx, {
         businessId: business.id,
         subscriptionId: business.providerSubscriptionId,
         seats: input.seats,
         vat: customerVat(ctx.config, business),
-        at: new Date(),
+        at: now,
+        changeId,
       });
     }
     const [row] = await tx
       .update(businesses)
-      .set({ seats: input.seats })
+      // A provider's event from before this change never moves the seats back.
+      .set({ seats: input.seats, ...(paid ? { subscriptionEventAt: toSecond(now) } : {}) })
       .where(eq(businesses.id, business.id))
       .returning();
     if (!row) throw new Error('business vanished under its lock');

@@ -6,12 +6,12 @@ import { eq } from 'drizzle-orm';
 import { businesses } from '../../db/schema/businesses.ts';
 import { AppError } from '../../errors.ts';
 import { paymentProviderOf } from '../../providers/payments/provider.ts';
-import { changeBusiness } from '../businesses/membership.ts';
 import type { ServiceContext } from '../context.ts';
 import { customerVat } from './customer-vat.ts';
 import { takeDiscounts } from './discounts.ts';
 import { quoteUpgrade } from './previews.ts';
 import { businessDiscountsOf, takenDiscountOf } from './promo-codes.ts';
+import { withProviderChange } from './provider-changes.ts';
 import { usageOf } from './subscription.ts';
 
 const notUpgradable = (message: string) => new AppError(BILLING_ERRORS.notUpgradable, 409, message);
@@ -29,11 +29,23 @@ export function upgradeSubscription(
   businessId: string,
   input: TSubscriptionUpgrade,
 ): Promise<TSubscriptionUsage> {
-  return changeBusiness(
+  const promoCode = input.promoCode?.toUpperCase() ?? null;
+  const referralCode = input.referralCode ?? null;
+  const fields = {
+    plan: input.plan,
+    cycle: input.cycle,
+    currency: input.currency,
+    seats: input.amountSeats,
+    promoCode,
+    referralCode,
+  };
+  return withProviderChange(
     ctx,
     businessId,
-    'admin',
-    async ({ tx, business }) => {
+    'upgrade',
+    'plan',
+    fields,
+    async ({ tx, business }, changeId) => {
       if (
         business.paymentMethod !== 'STRIPE' ||
         planState({ current: business.planName, next: business.nextPlanName }) === 'cancelled'
@@ -53,8 +65,6 @@ export function upgradeSubscription(
       ) {
         throw new AppError(BILLING_ERRORS.planUnchanged, 409, 'The business is on this plan');
       }
-      const promoCode = input.promoCode?.toUpperCase() ?? null;
-      const referralCode = input.referralCode ?? null;
       await takeDiscounts(tx, {
         businessId: business.id,
         userId: ctx.principal.userId,
@@ -75,6 +85,7 @@ export function upgradeSubscription(
         startAt: now,
         vat: customerVat(ctx.config, business),
         discounts: taken,
+        changeId,
       });
       if (!sub) throw notUpgradable('The provider has no subscription to change');
       const [row] = await tx
@@ -88,6 +99,8 @@ export function upgradeSubscription(
           nextPlanName: null,
           nextPlanStartsAt: null,
           planPeriodEndsAt: sub.periodEnd,
+          // A provider's event from before this change never moves it back.
+          subscriptionEventAt: now,
           settings: {
             ...business.settings,
             signerGroups: {
@@ -101,6 +114,5 @@ export function upgradeSubscription(
       if (!row) throw new Error('business vanished under its lock');
       return usageOf(tx, row);
     },
-    'upgrade',
   );
 }

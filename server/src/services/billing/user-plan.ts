@@ -1,4 +1,5 @@
-import type { TBillingCycle } from '@signet/shared/billing/billing.constants';
+import type { TBillingCycle, TSubscriptionStatus } from '@signet/shared/billing/billing.constants';
+import { hasPaymentIssue } from '@signet/shared/billing/billing.rules';
 import { currentPeriod } from '@signet/shared/billing/pricing.rules';
 import { FREE_SIGNATURES_PER_MONTH, PLAN_ERRORS } from '@signet/shared/plan/plan.constants';
 import {
@@ -55,6 +56,12 @@ export type TIndividualPlanRow = {
   cycle: TBillingCycle | null;
   startedAt: Date | null;
   endsAt: Date | null;
+  /** Its subscription at the provider (plans bought before the provider billed them: none). */
+  billedByProvider: boolean;
+  subscriptionId: string | null;
+  subscriptionStatus: TSubscriptionStatus | null;
+  /** The end of the current period as the provider reported it (null before its first event). */
+  periodEndsAt: Date | null;
 };
 
 /**
@@ -85,6 +92,10 @@ export async function planFacts(
       cycle: users.individualPlanCycle,
       startedAt: users.individualPlanStartedAt,
       endsAt: users.individualPlanEndsAt,
+      billedByProvider: users.individualBilledByProvider,
+      subscriptionId: users.individualSubscriptionId,
+      subscriptionStatus: users.individualSubscriptionStatus,
+      periodEndsAt: users.individualPeriodEndsAt,
       acceptedBusinessInvite: users.acceptedBusinessInvite,
       seat: sql<boolean>`${seat}`,
     })
@@ -103,6 +114,10 @@ export async function planFacts(
       cycle: row.cycle,
       startedAt: row.startedAt,
       endsAt: row.endsAt === null ? null : new Date(row.endsAt),
+      billedByProvider: row.billedByProvider,
+      subscriptionId: row.subscriptionId,
+      subscriptionStatus: row.subscriptionStatus,
+      periodEndsAt: row.periodEndsAt,
     },
   };
 }
@@ -145,6 +160,16 @@ async function unpaidRequest(db: DbOrTx, requestId: string, now: Date): Promise<
   return !!row && row.businessId === null && row.plan === null;
 }
 
+/**
+ * The end of the individual plan's current period: the provider's (its last event) while that is
+ * still ahead, else counted from the plan's start (plans the provider does not bill, or an event
+ * not here yet).
+ */
+export function individualPeriodEnd(row: TIndividualPlanRow, now: Date): Date {
+  if (row.periodEndsAt && row.periodEndsAt > now) return row.periodEndsAt;
+  return currentPeriod(row.startedAt ?? now, row.cycle ?? 'monthly', now).end;
+}
+
 /** The individual plan as `GET /v1/user/plan` shows it (null without one). */
 function individualOf(row: TIndividualPlanRow, now: Date): TUserPlan['individual'] {
   const state = individualPlanState(row, now);
@@ -155,9 +180,9 @@ function individualOf(row: TIndividualPlanRow, now: Date): TUserPlan['individual
     cycle,
     state,
     startedAt: row.startedAt.toISOString(),
-    periodEndsAt:
-      state === 'cancelled' ? null : currentPeriod(row.startedAt, cycle, now).end.toISOString(),
+    periodEndsAt: state === 'cancelled' ? null : individualPeriodEnd(row, now).toISOString(),
     endsAt: row.endsAt?.toISOString() ?? null,
+    paymentIssue: state !== 'cancelled' && hasPaymentIssue(row.subscriptionStatus),
   };
 }
 

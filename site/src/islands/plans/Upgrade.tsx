@@ -187,6 +187,11 @@ function IndividualPlan({
           ? t('upgrade.individual.ends', { date: dateOf(lang, individual.endsAt ?? '') })
           : t('upgrade.individual.renews', { date: dateOf(lang, individual.periodEndsAt ?? '') })}
       </p>
+      {individual.paymentIssue && (
+        <div className="acc-alert" role="alert" data-testid="individual-payment-issue">
+          {t('upgrade.individual.paymentIssue')}
+        </div>
+      )}
       {cancelling ? (
         <button
           type="button"
