@@ -34,12 +34,12 @@ export const serverTest = {
   maxWorkers: MAX_WORKERS,
   execArgv: WORKER_EXEC_ARGV,
   exclude: excluded,
-  environment: 'node',
+  environment: 'node' as const,
   globalSetup: ['src/testing/global-setup.ts'],
   // A fresh PGlite per test takes about a second on two cores.
   testTimeout: 30_000,
   hookTimeout: 30_000,
-} as const;
+};
 
 export default defineProject({
   test: {
