@@ -2,8 +2,10 @@ import type { TEventType } from '@signet/shared/signature-request/signature-requ
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { documents } from '../db/schema/documents.ts';
+import { jobs } from '../db/schema/outbox.ts';
 import { requestDocuments } from '../db/schema/request-documents.ts';
 import { requestEvents, type TRequestEventRow } from '../db/schema/request-events.ts';
+import type { JobRows } from '../mail/outbox.ts';
 import { rowOf, rowsOf } from './db-row.ts';
 import { canonicalJson, eventHash, GENESIS_HASH } from './hash.ts';
 
@@ -76,7 +78,11 @@ export async function recordEvents(
   tx: DbOrTx,
   requestId: string,
   inputs: readonly RecordEventInput[],
-  options: { head?: ChainHead } = {},
+  options: {
+    head?: ChainHead;
+    /** Job rows of the same transaction (its mails, the protocol build), in the same statement. */
+    jobs?: JobRows;
+  } = {},
 ): Promise<TRequestEventRow[]> {
   if (inputs.length === 0) return [];
   if (inputs.some((i) => i.requestId !== requestId)) {
@@ -121,13 +127,16 @@ export async function recordEvents(
     seq = content.seq;
     prevHash = hash;
   }
-  // The entries and the new head in one round trip.
+  // The entries, the new head and the jobs in one round trip.
+  const queued = options.jobs?.length
+    ? sql`, queued as (${tx.insert(jobs).values(options.jobs).getSQL()})`
+    : sql``;
   const raw = rowsOf(
     await tx.execute(sql`
       with head as (
         update request_event_heads set seq = ${seq}, hash = ${prevHash}
         where request_id = ${requestId}
-      )
+      )${queued}
       insert into request_events
         (request_id, seq, type, actor_id, actor_email, at, ip, user_agent, document_sha256,
          data, prev_hash, hash)

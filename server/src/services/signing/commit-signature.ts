@@ -11,12 +11,13 @@ import {
   type RecordEventInput,
   recordEvents,
 } from '../../evidence/record-event.ts';
+import type { JobRows } from '../../mail/outbox.ts';
 import { sha256Hex } from '../../storage/blob-store.ts';
 import type { TBusinessWithSettings } from '../businesses/settings.ts';
 import type { LoadedRequest } from '../signature-requests/load-for-actor.ts';
 import { notifyNextSigners } from '../signature-requests/notify-next-signers.ts';
 import type { PreparedSignature } from './prepare-signature.ts';
-import { enqueueProtocol } from './protocol-job.ts';
+import { protocolJob } from './protocol-job.ts';
 import type { EntryTrust } from './trust-step.ts';
 
 /** The request moved on while the signature was prepared: prepare again from what it is now. */
@@ -197,13 +198,10 @@ export async function commitSignature(tx: Tx, input: CommitInput): Promise<TRequ
       data: { signers: after.length, level: prepared.level },
     });
   }
-  // 'signed' (and 'completed') in one statement, chained to the head locked above.
-  await recordEvents(tx, id, events, {
-    head: { seq: Number(written?.seq), hash: String(written?.hash) },
-  });
-  if (status === 'SIGNED') await enqueueProtocol(tx, id);
   // Invites whoever is next, or sends the completion mail to everyone once SIGNED.
   // What this transaction knows, so nothing is read again: the request and signers as now.
+  // Their mails (and the protocol's job) are inserted with the events below.
+  const queued: JobRows = status === 'SIGNED' ? [protocolJob(id)] : [];
   await notifyNextSigners(tx, id, input.config, {
     request: { ...loaded.request, status },
     owner: loaded.owner,
@@ -211,6 +209,12 @@ export async function commitSignature(tx: Tx, input: CommitInput): Promise<TRequ
     observers: loaded.observers,
     ...(status === 'SIGNED' ? { completionMarked: true } : {}),
     ...(input.business !== undefined ? { business: input.business } : {}),
+    into: queued,
+  });
+  // 'signed' (and 'completed') in one statement, chained to the head locked above, with the jobs.
+  await recordEvents(tx, id, events, {
+    head: { seq: Number(written?.seq), hash: String(written?.hash) },
+    jobs: queued,
   });
   await prepared.stored;
   return status;

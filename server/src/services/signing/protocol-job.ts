@@ -1,11 +1,11 @@
 import { langFromCode } from '@signet/shared/i18n/lang.rules';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { jobs } from '../../db/schema/outbox.ts';
+import type { Db } from '../../db/client.ts';
 import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import type { JobHandler } from '../../jobs/worker.ts';
 import type { Logger } from '../../log.ts';
+import type { JobRows } from '../../mail/outbox.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { platformCa } from '../pki/platform-ca.ts';
 import { currentCrls, validationData } from '../pki/revocation.ts';
@@ -31,13 +31,16 @@ export type ProtocolDeps = {
   log?: Pick<Logger, 'error' | 'warn'>;
 };
 
-/** Queues the protocol build in the completing transaction (the crash-safe path). */
-export async function enqueueProtocol(tx: DbOrTx, requestId: string): Promise<void> {
-  await tx.insert(jobs).values({
+/**
+ * The job that builds the protocol if the build right after the completing commit never happens
+ * (the crash-safe path): inserted in the completing transaction, with its events.
+ */
+export function protocolJob(requestId: string): JobRows[number] {
+  return {
     kind: PROTOCOL_JOB_KIND,
     payload: { requestId },
     runAt: new Date(Date.now() + JOB_DELAY_MS),
-  });
+  };
 }
 
 const pending = new Map<string, Promise<string | null>>();
