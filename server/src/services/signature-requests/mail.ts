@@ -124,16 +124,8 @@ function recipientLang(
 export type InvitationKind = 'request-invitation' | 'request-reminder';
 
 /** Queues an invitation or a reminder to one signer, in the caller's transaction. */
-export async function mailSigner(
-  tx: DbOrTx,
-  config: RequestMailConfig,
-  request: MailRequest,
-  signer: { email: string; claimToken: string },
-  kind: InvitationKind,
-  accounts?: Map<string, { lang: string }>,
-  branding?: MailBranding,
-): Promise<void> {
-  await enqueueMail(tx, await signerMail(tx, config, request, signer, kind, accounts, branding));
+export async function mailSigner(...args: Parameters<typeof signerMail>): Promise<void> {
+  await enqueueMail(args[0], await signerMail(...args));
 }
 
 /**
