@@ -2,8 +2,10 @@ import type { TEventType } from '@signet/shared/signature-request/signature-requ
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { documents } from '../db/schema/documents.ts';
+import { jobs } from '../db/schema/outbox.ts';
 import { requestDocuments } from '../db/schema/request-documents.ts';
 import { requestEvents, type TRequestEventRow } from '../db/schema/request-events.ts';
+import type { JobRows } from '../mail/outbox.ts';
 import { rowOf, rowsOf } from './db-row.ts';
 import { canonicalJson, eventHash, GENESIS_HASH } from './hash.ts';
 
@@ -92,7 +94,11 @@ export async function recordEvents(
   tx: DbOrTx,
   requestId: string,
   inputs: readonly RecordEventInput[],
-  options: { head?: ChainHead } = {},
+  options: {
+    head?: ChainHead;
+    /** Job rows of the same transaction (its mails, the protocol build), in the same statement. */
+    jobs?: JobRows;
+  } = {},
 ): Promise<TRequestEventRow[]> {
   if (inputs.length === 0) return [];
   const [head] = options.head
@@ -102,7 +108,7 @@ export async function recordEvents(
         hash: String(r.hash),
       }));
   if (!head) throw new Error(`recordEvent: no chain head for ${requestId}`);
-  return recordEventChains(tx, [{ requestId, inputs, head }]);
+  return recordEventChains(tx, [{ requestId, inputs, head }], { jobs: options.jobs });
 }
 
 /** One request's new entries and the head they follow (locked in the caller's transaction). */
@@ -121,6 +127,10 @@ export type EventChain = {
 export async function recordEventChains(
   tx: DbOrTx,
   chains: readonly EventChain[],
+  options: {
+    /** Job rows of the same transaction (its mails, the protocol builds), in the same statement. */
+    jobs?: JobRows;
+  } = {},
 ): Promise<TRequestEventRow[]> {
   const entries: SQL[] = [];
   const heads: SQL[] = [];
@@ -162,14 +172,17 @@ export async function recordEventChains(
     heads.push(sql`(${requestId}::uuid, ${seq}::integer, ${prevHash})`);
   }
   if (entries.length === 0) return [];
-  // The entries and the new heads in one round trip.
+  // The entries, the new heads and the jobs in one round trip.
+  const queued = options.jobs?.length
+    ? sql`, queued as (${tx.insert(jobs).values(options.jobs).getSQL()})`
+    : sql``;
   const raw = rowsOf(
     await tx.execute(sql`
       with head as (
         update request_event_heads h set seq = v.seq, hash = v.hash
         from (values ${sql.join(heads, sql`, `)}) as v(request_id, seq, hash)
         where h.request_id = v.request_id
-      )
+      )${queued}
       insert into request_events
         (request_id, seq, type, actor_id, actor_email, at, ip, user_agent, document_sha256,
          data, prev_hash, hash)

@@ -49,11 +49,26 @@ export async function enqueueMail(
   return row;
 }
 
-/** Queues several e-mails in one statement (a notice to every participant of a request). */
-export async function enqueueMails(tx: DbOrTx, mails: readonly MailJobPayload[]): Promise<void> {
-  const due = mails.filter((m) => isMailable(m.to));
-  if (due.length === 0) return;
-  await tx.insert(jobs).values(due.map((payload) => ({ kind: MAIL_JOB_KIND, payload })));
+/**
+ * Job rows a caller inserts with a statement of its own, in the same transaction: one round trip
+ * with its other writes (the signature's events: `recordEvents`' `jobs`).
+ */
+export type JobRows = (typeof jobs.$inferInsert)[];
+
+/**
+ * Queues several e-mails in one statement (a notice to every participant of a request), or, with
+ * `into`, adds their rows for the caller's statement.
+ */
+export async function enqueueMails(
+  tx: DbOrTx,
+  mails: readonly MailJobPayload[],
+  into?: JobRows,
+): Promise<void> {
+  const rows = mails
+    .filter((m) => isMailable(m.to))
+    .map((payload) => ({ kind: MAIL_JOB_KIND, payload }));
+  if (into) into.push(...rows);
+  else if (rows.length > 0) await tx.insert(jobs).values(rows);
 }
 
 /** What an SMS job carries: the number (E.164), the template (`<template>.sms`) and its data. */

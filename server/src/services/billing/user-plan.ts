@@ -77,12 +77,41 @@ export async function planFacts(
   lock = false,
   now = new Date(),
 ): Promise<TPlanFacts & { email: string; individual: TIndividualPlanRow }> {
+  return readPlanFacts(db, userId, { lock, now });
+}
+
+/**
+ * {@link planFacts}, and with `requestId` whether nobody pays for that request (not sent for a
+ * business, its sender on no running individual plan) in the same statement.
+ */
+async function readPlanFacts(
+  db: DbOrTx,
+  userId: string,
+  options: { lock: boolean; now: Date; requestId?: string },
+): Promise<TPlanFacts & { email: string; individual: TIndividualPlanRow; unpaid: boolean }> {
+  const { lock, now, requestId } = options;
   const seat = or(
     exists(
       db.select({ one: sql`1` }).from(businessMembers).where(eq(businessMembers.userId, users.id)),
     ),
     exists(db.select({ one: sql`1` }).from(apiUsers).where(eq(apiUsers.userId, users.id))),
   );
+  const owner = alias(users, 'owner');
+  const unpaid = requestId
+    ? exists(
+        db
+          .select({ one: sql`1` })
+          .from(signatureRequests)
+          .innerJoin(owner, eq(owner.id, signatureRequests.ownerId))
+          .where(
+            and(
+              eq(signatureRequests.id, requestId),
+              isNull(signatureRequests.businessId),
+              isNull(runningIndividualPlanSql(owner, now)),
+            ),
+          ),
+      )
+    : sql<boolean>`false`;
   const query = db
     .select({
       email: users.email,
@@ -98,6 +127,7 @@ export async function planFacts(
       periodEndsAt: users.individualPeriodEndsAt,
       acceptedBusinessInvite: users.acceptedBusinessInvite,
       seat: sql<boolean>`${seat}`,
+      unpaid: sql<boolean>`${unpaid}`,
     })
     .from(users)
     .where(eq(users.id, userId));
@@ -119,6 +149,7 @@ export async function planFacts(
       subscriptionStatus: row.subscriptionStatus,
       periodEndsAt: row.periodEndsAt,
     },
+    unpaid: row.unpaid === true,
   };
 }
 
@@ -145,19 +176,6 @@ export async function freeSignaturesUsed(db: DbOrTx, email: string, now: Date): 
       ),
     );
   return row?.n ?? 0;
-}
-
-/** Whether nobody pays for request `requestId`: not sent for a business, sender on no plan. */
-async function unpaidRequest(db: DbOrTx, requestId: string, now: Date): Promise<boolean> {
-  const [row] = await db
-    .select({
-      businessId: signatureRequests.businessId,
-      plan: runningIndividualPlanSql(users, now),
-    })
-    .from(signatureRequests)
-    .innerJoin(users, eq(users.id, signatureRequests.ownerId))
-    .where(eq(signatureRequests.id, requestId));
-  return !!row && row.businessId === null && row.plan === null;
 }
 
 /**
@@ -246,8 +264,9 @@ export async function assertFreeSignature(
   requestId: string,
   now: Date,
 ): Promise<void> {
-  const facts = await planFacts(tx, userId, true, now);
-  if (!freeQuotaApplies(facts) || !(await unpaidRequest(tx, requestId, now))) return;
+  // The user (locked) and whether anybody pays for the request, in one statement.
+  const facts = await readPlanFacts(tx, userId, { lock: true, now, requestId });
+  if (!freeQuotaApplies(facts) || !facts.unpaid) return;
   const used = await freeSignaturesUsed(tx, facts.email, now);
   if (freeSignaturesLeft(used) > 0) return;
   throw new AppError(

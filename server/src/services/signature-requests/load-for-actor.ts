@@ -189,28 +189,56 @@ export async function loadRequestsForActor(
   requestIds: readonly string[],
   principal: ActorRef,
 ): Promise<Map<string, LoadedRequest | AppError>> {
+  return (await loadRequestsWith(tx, requestIds, principal, null)).requests;
+}
+
+/**
+ * {@link loadRequestsForActor} with a write in the same statement: `write` is a data-modifying
+ * statement returning `id` (of the requests it wrote; a signature marks its requests as being
+ * signed). The requests are read as they were before it (one statement, one snapshot); `written`
+ * holds the ids it returned (lowercase).
+ */
+export async function loadRequestsWritingAlong(
+  tx: DbOrTx,
+  requestIds: readonly string[],
+  principal: ActorRef,
+  write: SQL,
+): Promise<{ requests: Map<string, LoadedRequest | AppError>; written: Set<string> }> {
+  return loadRequestsWith(tx, requestIds, principal, write);
+}
+
+async function loadRequestsWith(
+  tx: DbOrTx,
+  requestIds: readonly string[],
+  principal: ActorRef,
+  write: SQL | null,
+): Promise<{ requests: Map<string, LoadedRequest | AppError>; written: Set<string> }> {
   const ids = [...new Set(requestIds.filter((id) => UUID.test(id)))];
+  const idList = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
   const rows = ids.length
     ? rowsOf(
         await tx.execute(sql`
+          ${write ? sql`with written as (${write})` : sql``}
           select r.id as request_id, ${HEAD}, ${requestParts(sql`r.id`)}
+            ${write ? sql`, r.id in (select id from written) as written` : sql``}
           from signature_requests r
             join users a on a.id = ${principal.userId}
             join users w on w.id = r.owner_id
-          where r.id in (${sql.join(
-            ids.map((id) => sql`${id}::uuid`),
-            sql`, `,
-          )}) and r.deleted_at is null`),
+          where r.id in (${idList}) and r.deleted_at is null`),
       )
     : [];
   const byId = new Map(rows.map((row) => [String(row.request_id), row]));
-  const out = new Map<string, LoadedRequest | AppError>();
+  const requests = new Map<string, LoadedRequest | AppError>();
   for (const id of requestIds) {
     const row = byId.get(id.toLowerCase());
     const loaded = row ? loadedFrom(row, row, null) : null;
-    out.set(id, loaded && loaded.roles.length > 0 ? loaded : requestNotFound());
+    requests.set(id, loaded && loaded.roles.length > 0 ? loaded : requestNotFound());
   }
-  return out;
+  const written = new Set(rows.filter((r) => r.written === true).map((r) => String(r.request_id)));
+  return { requests, written };
 }
 
 /** The request row, the caller (`a`) and the owner (`w`) of one row of `signature_requests r`. */

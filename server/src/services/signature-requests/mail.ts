@@ -5,7 +5,13 @@ import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { emailConfirmations } from '../../db/schema/email-confirmations.ts';
 import { users } from '../../db/schema/users.ts';
-import { enqueueMail, enqueueMails, type MailAttachmentRef } from '../../mail/outbox.ts';
+import {
+  enqueueMail,
+  enqueueMails,
+  type JobRows,
+  type MailAttachmentRef,
+  type MailJobPayload,
+} from '../../mail/outbox.ts';
 import { loadMailStrings, normalizeLang } from '../../mail/templates/index.ts';
 import { hashToken, newToken } from '../../security/tokens.ts';
 import { siteLink } from '../auth/links.ts';
@@ -118,7 +124,15 @@ function recipientLang(
 export type InvitationKind = 'request-invitation' | 'request-reminder';
 
 /** Queues an invitation or a reminder to one signer, in the caller's transaction. */
-export async function mailSigner(
+export async function mailSigner(...args: Parameters<typeof signerMail>): Promise<void> {
+  await enqueueMail(args[0], await signerMail(...args));
+}
+
+/**
+ * The invitation or reminder {@link mailSigner} queues, not queued yet (an address without an
+ * account gets its sign-up link, written in the caller's transaction).
+ */
+export async function signerMail(
   tx: DbOrTx,
   config: RequestMailConfig,
   request: MailRequest,
@@ -126,11 +140,11 @@ export async function mailSigner(
   kind: InvitationKind,
   accounts?: Map<string, { lang: string }>,
   branding?: MailBranding,
-): Promise<void> {
+): Promise<MailJobPayload> {
   const known = accounts ?? (await accountsByEmail(tx, [signer.email]));
   const lang = recipientLang(known, signer.email, request);
   const links = await requestLinks(tx, config, request.id, [{ email: signer.email, lang }], known);
-  await enqueueMail(tx, {
+  return {
     to: signer.email,
     template: kind,
     lang,
@@ -144,7 +158,7 @@ export async function mailSigner(
       claimUrl: claimLink(config, signer.claimToken),
       ...branding,
     },
-  });
+  };
 }
 
 export type NoticeKind =
@@ -196,6 +210,8 @@ export async function mailParticipants(
     direct?: ReadonlyMap<string, string | null>;
     attachments?: MailAttachmentRef[];
     branding?: MailBranding | undefined;
+    /** The mail rows go here, for the caller's statement, instead of being inserted. */
+    into?: JobRows;
   },
 ): Promise<void> {
   const recipients = [
@@ -237,5 +253,6 @@ export async function mailParticipants(
         ...(details.attachments ? { attachments: details.attachments } : {}),
       };
     }),
+    details.into,
   );
 }

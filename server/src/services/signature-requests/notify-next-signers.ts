@@ -8,7 +8,12 @@ import {
 import { signers, type TSignerRow } from '../../db/schema/signers.ts';
 import { users } from '../../db/schema/users.ts';
 import { rowsOf } from '../../evidence/db-row.ts';
-import type { MailAttachmentRef } from '../../mail/outbox.ts';
+import {
+  enqueueMails,
+  type JobRows,
+  type MailAttachmentRef,
+  type MailJobPayload,
+} from '../../mail/outbox.ts';
 import { settingsForRequest, type TBusinessWithSettings } from '../businesses/settings.ts';
 import { deriveSignerStatuses } from './load-for-actor.ts';
 import {
@@ -16,8 +21,8 @@ import {
   directSignerLangs,
   type MailRequest,
   mailParticipants,
-  mailSigner,
   type RequestMailConfig,
+  signerMail,
 } from './mail.ts';
 
 /**
@@ -40,6 +45,11 @@ export type KnownRequestState = {
   completionMarked?: true;
   /** The request's business settings as the caller read them (null: none); absent: read here. */
   business?: TBusinessWithSettings | null;
+  /**
+   * The mail rows go here, for a statement of the caller's (the signature inserts them with its
+   * events), instead of being inserted here.
+   */
+  into?: JobRows;
 };
 
 /**
@@ -111,9 +121,11 @@ export async function notifyNextSigners(
     const byMail = due.filter((s) => s.directNonce === null);
     const business = await businessOf(tx, state);
     const branding = business ? brandingOf(config, business) : undefined;
+    const mails: MailJobPayload[] = [];
     for (const s of byMail) {
-      await mailSigner(tx, config, mail, s, 'request-invitation', accounts, branding);
+      mails.push(await signerMail(tx, config, mail, s, 'request-invitation', accounts, branding));
     }
+    await enqueueMails(tx, mails, state.into);
     return { invited: byMail.map((s) => s.email), completed: [] };
   }
 
@@ -139,6 +151,7 @@ export async function notifyNextSigners(
       direct: directSignerLangs(signerRows),
       ...(attachments.length ? { attachments } : {}),
       ...(business ? { branding: brandingOf(config, business) } : {}),
+      ...(state.into ? { into: state.into } : {}),
     });
     return { invited: [], completed: [...new Set([owner.email, ...emails])] };
   }

@@ -11,12 +11,13 @@ import {
   type RecordEventInput,
   recordEvents,
 } from '../../evidence/record-event.ts';
+import type { JobRows } from '../../mail/outbox.ts';
 import { sha256Hex } from '../../storage/blob-store.ts';
 import type { TBusinessWithSettings } from '../businesses/settings.ts';
 import type { LoadedRequest } from '../signature-requests/load-for-actor.ts';
 import { notifyNextSigners } from '../signature-requests/notify-next-signers.ts';
 import type { PreparedSignature } from './prepare-signature.ts';
-import { enqueueProtocol } from './protocol-job.ts';
+import { protocolJob } from './protocol-job.ts';
 import type { EntryTrust } from './trust-step.ts';
 
 /** The request moved on while the signature was prepared: prepare again from what it is now. */
@@ -141,13 +142,14 @@ export async function commitSignature(tx: Tx, input: CommitInput): Promise<TRequ
   );
   if (snapshotOf(lockedStatus, written) !== input.snapshot) throw new RequestChangedError();
   if (Number(written?.moved) !== signed.length) throw new RequestChangedError();
-  const events = signatureEvents(input, status);
-  // 'signed' (and 'completed') in one statement, chained to the head locked above.
-  await recordEvents(tx, id, events, {
+  // The next signer's or the completion mails (and the protocol's job) go in with the events.
+  const queued: JobRows = status === 'SIGNED' ? [protocolJob(id)] : [];
+  await notifyAfterSignature(tx, input, status, queued);
+  // 'signed' (and 'completed') in one statement, chained to the head locked above, with the jobs.
+  await recordEvents(tx, id, signatureEvents(input, status), {
     head: { seq: Number(written?.seq), hash: String(written?.hash) },
+    jobs: queued,
   });
-  if (status === 'SIGNED') await enqueueProtocol(tx, id);
-  await notifyAfterSignature(tx, input, status);
   await prepared.stored;
   return status;
 }
@@ -237,12 +239,14 @@ export function signatureEvents(input: CommitInput, status: TRequestStatus): Rec
 /**
  * Invites whoever is next, or sends the completion mail to everyone once SIGNED, in the
  * signature's transaction. What the transaction knows, so nothing is read again: the request and
- * signers as now.
+ * signers as now. With `into`, the mail rows are added there for the caller to insert (with the
+ * events) instead of inserted here.
  */
 export async function notifyAfterSignature(
   tx: Tx,
   input: CommitInput,
   status: TRequestStatus,
+  into?: JobRows,
 ): Promise<void> {
   const { loaded } = input;
   const { after } = afterSignature(input);
@@ -253,5 +257,6 @@ export async function notifyAfterSignature(
     observers: loaded.observers,
     ...(status === 'SIGNED' ? { completionMarked: true } : {}),
     ...(input.business !== undefined ? { business: input.business } : {}),
+    ...(into ? { into } : {}),
   });
 }

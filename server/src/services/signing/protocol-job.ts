@@ -6,6 +6,7 @@ import { jobs } from '../../db/schema/outbox.ts';
 import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import type { JobHandler } from '../../jobs/worker.ts';
 import type { Logger } from '../../log.ts';
+import type { JobRows } from '../../mail/outbox.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { platformCa } from '../pki/platform-ca.ts';
 import { currentCrls, validationData } from '../pki/revocation.ts';
@@ -31,20 +32,22 @@ export type ProtocolDeps = {
   log?: Pick<Logger, 'error' | 'warn'>;
 };
 
-/** Queues the protocol build in the completing transaction (the crash-safe path). */
-export async function enqueueProtocol(tx: DbOrTx, requestId: string): Promise<void> {
-  await enqueueProtocols(tx, [requestId]);
+/**
+ * The job that builds the protocol if the build right after the completing commit never happens
+ * (the crash-safe path): inserted in the completing transaction, with its events.
+ */
+export function protocolJob(requestId: string): JobRows[number] {
+  return {
+    kind: PROTOCOL_JOB_KIND,
+    payload: { requestId },
+    runAt: new Date(Date.now() + JOB_DELAY_MS),
+  };
 }
 
-/** {@link enqueueProtocol} for the requests a batch's group commit completes, in one insert. */
+/** {@link protocolJob} for the requests a batch's group commit completes, in one insert. */
 export async function enqueueProtocols(tx: DbOrTx, requestIds: readonly string[]): Promise<void> {
   if (requestIds.length === 0) return;
-  const runAt = new Date(Date.now() + JOB_DELAY_MS);
-  await tx
-    .insert(jobs)
-    .values(
-      requestIds.map((requestId) => ({ kind: PROTOCOL_JOB_KIND, payload: { requestId }, runAt })),
-    );
+  await tx.insert(jobs).values(requestIds.map(protocolJob));
 }
 
 const pending = new Map<string, Promise<string | null>>();

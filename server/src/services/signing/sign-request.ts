@@ -3,10 +3,9 @@ import type {
   TRequestStatus,
   ZSignPayloadSchema,
 } from '@signet/shared/signature-request/signature-request.schema';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CertificateAuthority } from '../../crypto/ca.ts';
-import type { Db } from '../../db/client.ts';
 import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import { AppError } from '../../errors.ts';
 import { rowsOf } from '../../evidence/db-row.ts';
@@ -18,8 +17,10 @@ import { sealForSigning, type TSealForSigning } from '../seals/seal-for-signing.
 import {
   assertAction,
   isDirectSigner,
+  type LoadedRequest,
   loadRequestForActor,
   loadRequestsForActor,
+  loadRequestsWritingAlong,
   type ParticipantRef,
   requestNotFound,
 } from '../signature-requests/load-for-actor.ts';
@@ -65,22 +66,13 @@ export async function signRequest(
   const tsa = await timestampAuthority(ctx.config, ca);
   // Visible to lock-status while the signature is applied; cleared in the signing transaction.
   // One statement that only writes for a signer whose turn it is on an open request, so a
-  // stranger or an early signer writes nothing (the rules decide below). Sent together with the
-  // first read of the request (on PostgreSQL they run side by side).
+  // stranger or an early signer writes nothing (the rules decide below). It is part of the
+  // statement that reads the requests (an account's batch), or sent together with the read of
+  // a direct signer's (on PostgreSQL they run side by side).
   // A batch does both once for all its requests.
   const principal = ctx.principal;
-  const [claimed, first, settings] = await Promise.all([
-    ctx.batch
-      ? shared(ctx.batch, 'claims', () =>
-          markSigning(ctx.db, ctx.batch?.requestIds ?? [id], principal),
-        ).then((ids) => ids.has(id.toLowerCase()))
-      : markSigning(ctx.db, [id], principal).then((ids) => ids.size > 0),
-    (ctx.batch && !isDirectSigner(principal)
-      ? shared(ctx.batch, 'requests', () =>
-          loadRequestsForActor(ctx.db, ctx.batch?.requestIds ?? [id], principal),
-        ).then((all) => all.get(id) ?? requestNotFound())
-      : loadRequestForActor(ctx.db, id, principal)
-    ).catch((e: unknown) => e as Error),
+  const [{ claimed, first }, settings] = await Promise.all([
+    claimAndLoad(ctx, id),
     // A direct signer has no account, so no visual signature of their own; a seal signs with
     // its own stamp.
     isDirectSigner(principal) || sealing
@@ -234,26 +226,57 @@ async function assertPart11(
   );
 }
 
+/**
+ * Marks request `id` as being signed by the caller (see {@link claimSql}) and reads it for them:
+ * whether it was marked, and the request or why it cannot be read (an error, thrown by the
+ * caller). An account's batch does both for all its requests in one statement.
+ */
+async function claimAndLoad(
+  ctx: SigningContext,
+  id: string,
+): Promise<{ claimed: boolean; first: LoadedRequest | Error }> {
+  const { batch, principal } = ctx;
+  if (batch && !isDirectSigner(principal)) {
+    const ids = batch.requestIds;
+    const both = await shared(batch, 'requests', () => {
+      const claim = claimSql(ids, principal);
+      return claim
+        ? loadRequestsWritingAlong(ctx.db, ids, principal, claim)
+        : loadRequestsForActor(ctx.db, ids, principal).then((requests) => ({
+            requests,
+            written: new Set<string>(),
+          }));
+    }).catch((e: unknown) => e as Error);
+    if (both instanceof Error) return { claimed: false, first: both };
+    return {
+      claimed: both.written.has(id.toLowerCase()),
+      first: both.requests.get(id) ?? requestNotFound(),
+    };
+  }
+  const claim = claimSql([id], principal);
+  const [claimed, first] = await Promise.all([
+    claim ? ctx.db.execute(claim).then((rows) => rowsOf(rows).length > 0) : false,
+    loadRequestForActor(ctx.db, id, principal).catch((e: unknown) => e as Error),
+  ]);
+  return { claimed, first };
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Sets `lockedUntil` on each request where the caller is an open signer whose turn it is; the
- * ids (lowercase) where it did.
+ * Sets `lockedUntil` on each request where the caller is an open signer whose turn it is,
+ * returning their ids; null when no id can be one.
  */
-async function markSigning(
-  db: Db,
-  requestIds: readonly string[],
-  who: ParticipantRef,
-): Promise<Set<string>> {
+function claimSql(requestIds: readonly string[], who: ParticipantRef): SQL | null {
   const ids = [...new Set(requestIds.filter((id) => UUID.test(id)))];
-  if (ids.length === 0) return new Set();
+  if (ids.length === 0) return null;
   // The caller's slot: a direct signer's own, or the one matching the account's address.
-  if (isDirectSigner(who) && !UUID.test(who.signerId)) return new Set();
+  if (isDirectSigner(who) && !UUID.test(who.signerId)) return null;
   const slot = isDirectSigner(who)
     ? sql`select 1 from signers s where s.id = ${who.signerId} and s.direct_nonce is not null`
     : sql`select 1 from signers s join users u on u.id = ${who.userId} and lower(u.email) = s.email
         where true`;
-  const rows = await db.execute(sql`
+  return sql`
     update signature_requests r set locked_until = ${new Date(Date.now() + LOCK_MS)}
     where r.id in (${sql.join(
       ids.map((id) => sql`${id}::uuid`),
@@ -267,6 +290,5 @@ async function markSigning(
             where o.request_id = r.id and o."order" < s."order" and o.signed_at is null
           )
       )
-    returning r.id`);
-  return new Set(rowsOf(rows).map((r) => String(r.id)));
+    returning r.id`;
 }
