@@ -37,10 +37,12 @@ function serverEnv(): Record<string, string> {
 
 export default defineConfig({
   testDir: './tests',
-  // Two browsers against the one server, every test on its own (the rules a spec follows to be
-  // safe with that are in e2e/README.md). E2E_WORKERS=1 runs them one after another.
+  // Three browsers against the one server, every test on its own (the rules a spec follows to be
+  // safe with that are in e2e/README.md). E2E_WORKERS=1 runs them one after another. Three, not
+  // two, on two cores: the suite mostly waits (mails, webhooks, the console's start, signing),
+  // two workers kept about a third of the cores busy (README, test notes).
   fullyParallel: true,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   timeout: 60_000,
   // The machine is small and shared: allow slow steps without hiding a missing one.
