@@ -37,12 +37,10 @@ function serverEnv(): Record<string, string> {
 
 export default defineConfig({
   testDir: './tests',
-  // Three browsers against the one server, every test on its own (the rules a spec follows to be
-  // safe with that are in e2e/README.md). E2E_WORKERS=1 runs them one after another. Three, not
-  // two, on two cores: the suite mostly waits (mails, webhooks, the console's start, signing),
-  // two workers kept about a third of the cores busy (README, test notes).
+  // Two browsers against the one server, every test on its own (the rules a spec follows to be
+  // safe with that are in e2e/README.md). E2E_WORKERS=1 runs them one after another.
   fullyParallel: true,
-  workers: Number(process.env.E2E_WORKERS ?? 3),
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   // The machine is small and shared: allow slow steps without hiding a missing one.
