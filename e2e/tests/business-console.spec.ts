@@ -217,7 +217,22 @@ for (const [lang, code, locale] of [
       .toContain('protocol.pdf');
 
     // 9. The signature CSV, downloaded and read back.
+    // The row is there already: the 'signed' event's trigger writes it in the transaction that
+    // also queues the completion mail (commit-signature.ts). What is left is the console's start
+    // on a full load (its bundle, the session, the business, the access check, then the list),
+    // which took longer than 10 s on a loaded machine: the list's first answer, then the row.
+    const [before, after] = apiPath(api.listSignatureActivities, { params: { id: '~' } }).split(
+      '~',
+    );
+    const listed = page.waitForResponse(
+      (r) => {
+        const { pathname } = new URL(r.url());
+        return pathname.startsWith(before as string) && pathname.endsWith(after as string);
+      },
+      { timeout: 30_000 },
+    );
     await page.goto('/business/activity');
+    expect((await listed).status()).toBe(200);
     await expect(page.getByRole('cell', { name: cara.email })).toBeVisible();
     await page.getByRole('button', { name: t('activity.report') }).click();
     const downloading = page.waitForEvent('download');

@@ -1,5 +1,6 @@
-import { hydrated, signInWithCookie, watchCsp } from '../support/app.ts';
+import { hydrated, signInWithCookie, text, watchCsp } from '../support/app.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { rqText } from '../support/requests.ts';
 
 /**
  * In a real browser: a signed-in page cannot be framed by another origin (clickjacking on Sign
@@ -45,9 +46,24 @@ test('pages run under the policy without a violation', async ({ page, user, cont
     expect(await violations(), path).toEqual([]);
   }
   await signInWithCookie(context, baseURL, user.token);
-  for (const path of ['/dashboard', '/upload', '/profile', '/business/']) {
+  // Each page once it shows what it loads (its islands, then the content they fetch), not once
+  // the network has been quiet for a while: that waited up to two minutes on a loaded machine.
+  const shown: [string, () => Promise<void>][] = [
+    ['/dashboard', () => expect(page.getByTestId('dashboard-empty')).toBeVisible()],
+    ['/upload', () => expect(page.getByLabel(rqText('upload.choose'))).toBeAttached()],
+    ['/profile', () => expect(page.locator('h1').first()).toBeVisible()],
+    [
+      '/business/',
+      () =>
+        expect(
+          page.getByRole('heading', { name: text('register.title', {}, 'admin') }),
+        ).toBeVisible(),
+    ],
+  ];
+  for (const [path, loaded] of shown) {
     await page.goto(path);
-    await page.waitForLoadState('networkidle');
+    if (!path.startsWith('/business')) await hydrated(page);
+    await loaded();
     expect(await violations(), path).toEqual([]);
   }
   await page.goto('/api/docs');

@@ -4,6 +4,7 @@ import { rolesOf, type TRoleSet } from '@signet/shared/roles/roles.rules';
 import { writeCookie } from '@signet/shared/session/cookies';
 import {
   clearSession as forgetSession,
+  leaveForLogin,
   readToken,
   writeSession,
 } from '@signet/shared/session/session';
@@ -144,8 +145,11 @@ export function logout(to = LOGIN_PATH): Promise<void> {
       }
     }
     clearSession();
-    // replace, not assign: Back must not return to /logout and sign out again.
-    window.location.replace(to);
+    // replace, not assign: Back must not return to /logout and sign out again. To /login through
+    // leaveForLogin: the page's guard, seeing the session gone, leaves for /login as well, and a
+    // second navigation racing this one stranded the browser on /logout (e2e, loaded machine).
+    if (to === LOGIN_PATH) leaveForLogin();
+    else window.location.replace(to);
   })();
   return leaving;
 }
