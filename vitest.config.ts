@@ -3,14 +3,7 @@ import { MAX_WORKERS } from './vitest.workers.ts';
 
 export default defineConfig({
   test: {
-    projects: [
-      'shared',
-      'server',
-      'server/vitest.own-process.config.ts',
-      'locales',
-      'site',
-      'admin',
-    ],
+    projects: ['shared', 'server', 'locales', 'site', 'admin'],
     maxWorkers: MAX_WORKERS,
   },
 });

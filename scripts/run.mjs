@@ -413,7 +413,7 @@ async function test() {
   if (pg) {
     try {
       results.push(
-        vitest('routes (PostgreSQL)', ['--project', 'server', '--project', 'server-own-process'], {
+        vitest('routes (PostgreSQL)', ['--project', 'server'], {
           ...env,
           TEST_DATABASE_URL: pg.url,
         }),

@@ -18,37 +18,19 @@ const WITHOUT_DATABASE = [
   'src/errors.test.ts',
 ];
 
-/**
- * Tests that measure the whole process (its resident memory): with the other files in threads
- * of one process they would measure those too, so they run in a process of their own (the
- * `server-own-process` project, `vitest.own-process.config.ts`).
- */
-export const OWN_PROCESS = ['src/routes/documents/hostile-uploads.test.ts'];
-
-const excluded = process.env.TEST_DATABASE_URL
-  ? [...configDefaults.exclude, ...WITHOUT_DATABASE]
-  : configDefaults.exclude;
-
-/** What both server projects share. */
-export const serverTest = {
-  maxWorkers: MAX_WORKERS,
-  execArgv: WORKER_EXEC_ARGV,
-  exclude: excluded,
-  environment: 'node' as const,
-  globalSetup: ['src/testing/global-setup.ts'],
-  // A fresh PGlite per test takes about a second on two cores.
-  testTimeout: 30_000,
-  hookTimeout: 30_000,
-};
-
 export default defineProject({
   test: {
-    ...serverTest,
+    maxWorkers: MAX_WORKERS,
     name: 'server',
-    include: ['src/**/*.test.ts'],
-    exclude: [...excluded, ...OWN_PROCESS],
-    // Worker threads, not a process per file: a file's start costs less (measured: −17 % CPU
-    // on six route files). Tests must not depend on being alone in their process.
-    pool: 'threads',
+    execArgv: WORKER_EXEC_ARGV,
+    include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
+    exclude: process.env.TEST_DATABASE_URL
+      ? [...configDefaults.exclude, ...WITHOUT_DATABASE]
+      : configDefaults.exclude,
+    environment: 'node',
+    globalSetup: ['src/testing/global-setup.ts'],
+    // A fresh PGlite per test takes about a second on two cores.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
   },
 });
