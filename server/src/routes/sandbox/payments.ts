@@ -29,7 +29,7 @@ const page = (
 label{display:block;margin:.5rem 0}input{width:100%;box-sizing:border-box;padding:.5rem;font-size:1rem}
 button{padding:.5rem 1rem;font-size:1rem;margin-top:.5rem}
 table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.25rem .5rem .25rem 0;vertical-align:top}.test{border:2px solid #b86e00;padding:.5rem}
-.error{color:#b00020}.ok{color:#1b5e20}code{word-break:break-all}</style></head>
+.error{color:#b00020}.ok{color:#1b5e20}code.card{white-space:nowrap;word-break:normal}code{word-break:break-all}</style></head>
 <body><p class="test">Test System — a sandbox payment provider: no card is charged, no card data reaches Signet.</p>
 <h1>${escapeHtml(title)}</h1>${body}</body></html>`;
 
@@ -155,7 +155,7 @@ export function paymentSandboxRoutes(deps: AppDeps): Hono<AppEnv> {
       ? `<form method="post" action="${base}${PAYMENT_SANDBOX.portalCardPath}">
 <label>New card number <input name="number" inputmode="numeric" autocomplete="off" required></label>
 <button>Update card</button></form>
-<p>Test cards (written in groups, as on a card): <code>${grouped(PAYMENT_SANDBOX.cards.succeeds)}</code> pays, <code>${grouped(PAYMENT_SANDBOX.cards.chargesFail)}</code> is saved but its charges fail.</p>`
+<p>Test cards (written in groups, as on a card): <code class="card">${grouped(PAYMENT_SANDBOX.cards.succeeds)}</code> pays, <code class="card">${grouped(PAYMENT_SANDBOX.cards.chargesFail)}</code> is saved but its charges fail.</p>`
       : '';
     const table = items.length
       ? `<table><thead><tr><th>Invoice</th><th>Date</th><th>Total</th><th>Status</th><th></th></tr></thead><tbody>${rows}</tbody></table>`

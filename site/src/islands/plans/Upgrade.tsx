@@ -200,7 +200,7 @@ function IndividualPlan({
           : t('upgrade.individual.renews', { date: dateOf(lang, individual.periodEndsAt ?? '') })}
       </p>
       {individual.paymentIssue && (
-        <div className="acc-alert" role="alert" data-testid="individual-payment-issue">
+        <div className="acc-alert pl-issue" role="alert" data-testid="individual-payment-issue">
           <p>{t('upgrade.individual.paymentIssue')}</p>
           <button
             type="button"
