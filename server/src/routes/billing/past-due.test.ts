@@ -8,6 +8,7 @@
  */
 import { BILLING_CLOCK_PATH, PAYMENT_SANDBOX } from '@signet/shared/billing/billing.constants';
 import type {
+  TInvoiceList,
   TPaymentEvent,
   TPortalSession,
   TSubscriptionUsage,
@@ -234,6 +235,13 @@ describe('a business whose card stops paying', () => {
       paymentIssue: true,
       locked: false,
     });
+
+    // The console's invoice list shows the renewal unpaid (newest first).
+    const listed = await as(t, admin)<TInvoiceList>(
+      'GET',
+      `/v2/businesses/${business.id}/subscriptions/invoices`,
+    );
+    expect(listed.body.items.map((i) => i.status)).toEqual(['open', 'paid']);
 
     const session = await as(t, admin)<TPortalSession>(
       'GET',
