@@ -96,6 +96,8 @@ export async function createAccount(
     lastName?: string;
     lang?: TUserLang;
     plan?: 'free' | 'individual';
+    /** The sandbox card the individual plan is bought with (the success card unless named). */
+    card?: string;
   } = {},
 ): Promise<Account> {
   const email = freshEmail(tag);
@@ -121,7 +123,7 @@ export async function createAccount(
   });
   expect(res.status(), await res.text()).toBe(200);
   const body = (await res.json()) as { token: string };
-  if (names.plan !== 'free') await buyIndividualPlan(request, body.token);
+  if (names.plan !== 'free') await buyIndividualPlan(request, body.token, names.card);
   return { email, password: STRONG_PASSWORD, firstName, lastName, token: body.token };
 }
 
@@ -130,10 +132,14 @@ export const INDIVIDUAL_PLAN = 'INDIVIDUAL_V1';
 
 /**
  * Buys the individual plan through the API as the upgrade page does: the direct upgrade's setup
- * intent, the sandbox's success card on its card page, the confirm call with the intent the
- * page returns with.
+ * intent, the sandbox's success card (or `card`) on its card page, the confirm call with the
+ * intent the page returns with.
  */
-export async function buyIndividualPlan(request: APIRequestContext, token: string): Promise<void> {
+export async function buyIndividualPlan(
+  request: APIRequestContext,
+  token: string,
+  card: string = PAYMENT_SANDBOX.cards.succeeds,
+): Promise<void> {
   const headers = { authorization: `Bearer ${token}` };
   const intent = await request.post(apiPath(api.createDirectSetupIntent), {
     headers,
@@ -141,12 +147,12 @@ export async function buyIndividualPlan(request: APIRequestContext, token: strin
   });
   expect(intent.status(), await intent.text()).toBe(200);
   const { redirectUrl } = (await intent.json()) as { redirectUrl: string };
-  const card = await request.post(pathOf(redirectUrl), {
-    form: { number: PAYMENT_SANDBOX.cards.succeeds },
+  const entered = await request.post(pathOf(redirectUrl), {
+    form: { number: card },
     maxRedirects: 0,
   });
-  expect(card.status()).toBe(303);
-  const back = new URL(card.headers().location ?? '', 'http://localhost');
+  expect(entered.status()).toBe(303);
+  const back = new URL(entered.headers().location ?? '', 'http://localhost');
   const confirmed = await request.post(apiPath(api.confirmDirectUpgrade), {
     headers,
     data: { setupIntentId: back.searchParams.get(SETUP_INTENT_PARAM) },

@@ -76,7 +76,11 @@ export function InvoicesCard({ id }: { id: string }) {
               >
                 <ListItemText
                   primary={`${invoice.number} · ${money(invoice.total, invoice.currency)}`}
-                  secondary={date(invoice.createdAt)}
+                  secondary={
+                    invoice.status === 'paid'
+                      ? date(invoice.createdAt)
+                      : `${date(invoice.createdAt)} · ${translate('billing.invoice_unpaid')}`
+                  }
                   slotProps={{ primary: { sx: { overflowWrap: 'anywhere', pr: 4 } } }}
                 />
               </ListItem>

@@ -572,6 +572,11 @@ export const revokeIndividualPlanCancel = {
   path: '/v2/businesses/direct_upgrade/revoke_cancel',
   auth: 'user',
 } as const satisfies TEndpoint;
+export const individualPortalSession = {
+  method: 'POST',
+  path: '/v2/businesses/direct_upgrade/portal_session',
+  auth: 'user',
+} as const satisfies TEndpoint;
 export const migrateToFreePlan = {
   method: 'POST',
   path: '/v1/user/plan/free_migration',

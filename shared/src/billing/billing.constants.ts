@@ -100,7 +100,8 @@ export type TSubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /**
  * The sandbox payment provider's card page (not in production): Stripe's test cards — one
- * succeeds, one is declined, one asks the cardholder to confirm first.
+ * succeeds, one is declined, one asks the cardholder to confirm first, and one is saved but its
+ * charges fail (Stripe's 4000 0000 0000 0341: the renewals it should pay fail).
  */
 export const PAYMENT_SANDBOX = {
   path: '/sandbox/payments',
@@ -110,5 +111,14 @@ export const PAYMENT_SANDBOX = {
     succeeds: '4242424242424242',
     declined: '4000000000000002',
     confirm: '4000002760003184',
+    chargesFail: '4000000000000341',
   },
+  /**
+   * When the sandbox retries a renewal invoice that failed, in days after the first attempt
+   * (Stripe's retry schedule: three retries within two weeks); when the last fails, the
+   * subscription is cancelled (`customer.subscription.deleted`).
+   */
+  retryDays: [3, 7, 14],
+  /** The portal's card form, below the portal session's address. */
+  portalCardPath: '/card',
 } as const;

@@ -34,6 +34,8 @@ export const PLAN_ERRORS = {
   alreadyPaid: 'PLAN_ALREADY_PAID',
   /** 409: only an account on the legacy free plan (free_legacy) moves to the new free plan. */
   notLegacy: 'PLAN_NOT_LEGACY',
+  /** 409: the caller has no individual plan billed by the payment provider (no customer portal). */
+  notBilled: 'PLAN_NOT_BILLED',
 } as const;
 
 /** The query parameter the payment provider's card page returns to /upgrade with. */

@@ -1,6 +1,6 @@
 import * as ENDPOINTS from '../api/endpoints.ts';
 import { defineRoute } from '../api/route.ts';
-import { ZSetupIntentSchema } from '../billing/billing.schema.ts';
+import { ZPortalSessionSchema, ZSetupIntentSchema } from '../billing/billing.schema.ts';
 import {
   ZDirectSetupIntentRequestSchema,
   ZDirectUpgradeConfirmSchema,
@@ -52,6 +52,14 @@ export const planRoutes = {
       'A cancelling individual plan runs on as before. 409 PLAN_NOT_CANCELLING when it is not cancelling (also once it ended: it is bought again with a direct upgrade).',
     tags,
     response: ZUserPlanSchema,
+  }),
+  individualPortalSession: defineRoute({
+    ...ENDPOINTS.individualPortalSession,
+    summary: "The payment provider's customer portal for the caller's individual plan",
+    description:
+      'Answers `redirectUrl`, a page of the provider valid for an hour: the card (replace it; a new card pays an open invoice at once) and the invoices. 409 PLAN_NOT_BILLED when no individual plan of the caller was billed by the provider, 503 PAYMENTS_UNAVAILABLE without a provider.',
+    tags,
+    response: ZPortalSessionSchema,
   }),
   migrateToFreePlan: defineRoute({
     ...ENDPOINTS.migrateToFreePlan,

@@ -65,7 +65,10 @@ export const sandboxSubscriptions = pgTable(
 
 /**
  * The sandbox's invoices: one per paid period and one per seat increase (its proration), paid by
- * the subscription's card at once. Amounts in minor units; `number` counts per customer.
+ * the subscription's card at once — or, when the card's charges fail, `open` with Stripe's
+ * `attempt_count` and `next_payment_attempt` (the retry schedule) until a card pays it (`paid`)
+ * or the retries are used up (`uncollectible`). Amounts in minor units; `number` counts per
+ * customer.
  */
 export const sandboxInvoices = pgTable(
   'sandbox_invoices',
@@ -85,6 +88,10 @@ export const sandboxInvoices = pgTable(
     cardLast4: text('card_last4').notNull(),
     periodStart: timestamp('period_start', { withTimezone: true, mode: 'date' }).notNull(),
     periodEnd: timestamp('period_end', { withTimezone: true, mode: 'date' }).notNull(),
+    /** How often the invoice was charged (Stripe's `attempt_count`). */
+    attemptCount: integer('attempt_count').notNull().default(1),
+    /** When an open invoice is charged again (Stripe's `next_payment_attempt`; null: never). */
+    nextPaymentAttempt: timestamp('next_payment_attempt', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,4 +1,4 @@
-import type { TBillingCycle } from '@signet/shared/billing/billing.constants';
+import { PAYMENT_SANDBOX, type TBillingCycle } from '@signet/shared/billing/billing.constants';
 import { priceLookupKey } from '@signet/shared/billing/billing.rules';
 import type { TInvoiceLine, TPaymentEvent } from '@signet/shared/billing/billing.schema';
 import {
@@ -15,7 +15,7 @@ import {
   vatFor,
 } from '@signet/shared/billing/pricing.rules';
 import { DIRECT_UPGRADE_USER, SUBSCRIPTION_SETUP_INTENT } from '@signet/shared/plan/plan.constants';
-import { type AnyColumn, and, count, desc, eq, lte, sql } from 'drizzle-orm';
+import { type AnyColumn, and, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { pricePlans } from '../../db/schema/price-plans.ts';
 import {
@@ -30,7 +30,9 @@ import { emitSandboxEvent, sandboxId } from './sandbox-events.ts';
  * The sandbox provider's subscriptions, behaving like Stripe's: a subscription starts when a card
  * is saved (its first period invoiced and paid at once), renews at each period's end (a new
  * invoice), bills a seat increase for the rest of the period (a proration invoice), and
- * `cancel_at_period_end` ends it at the period's end (`customer.subscription.deleted`). Every
+ * `cancel_at_period_end` ends it at the period's end (`customer.subscription.deleted`). A card
+ * whose charges fail (`PAYMENT_SANDBOX.cards.chargesFail`) leaves the invoices after the first
+ * open and the subscription `past_due` until a new card pays (see `sandbox-dunning.ts`). Every
  * change is a webhook to Signet. Time moves on by `advanceSandboxSubscriptions` — the daily
  * provider run, and in test mode the billing clock.
  */
@@ -62,10 +64,10 @@ const anchorOf = (sub: TSandboxSubscriptionRow) => sub.billingCycleAnchor ?? sub
  * The subscription as its webhooks carry it (Stripe's fields: its item's price by lookup key and
  * quantity; Signet reads the business or user from the metadata).
  */
-function subscriptionObject(sub: TSandboxSubscriptionRow): TPaymentEvent['data']['object'] {
+export function subscriptionObject(sub: TSandboxSubscriptionRow): TPaymentEvent['data']['object'] {
   return {
     id: sub.id,
-    status: sub.status as 'active' | 'canceled',
+    status: sub.status as 'active' | 'past_due' | 'canceled',
     metadata: sub.metadata,
     current_period_end: Math.floor(sub.periodEnd.getTime() / 1000),
     cancel_at_period_end: sub.cancelAtPeriodEnd,
@@ -76,22 +78,28 @@ function subscriptionObject(sub: TSandboxSubscriptionRow): TPaymentEvent['data']
 }
 
 /** The rows of one customer (a business or a user). */
-const ofOwner = <T extends { businessId: AnyColumn; userId: AnyColumn }>(
+export const ofOwner = <T extends { businessId: AnyColumn; userId: AnyColumn }>(
   table: T,
   owner: TSubscriptionOwner,
 ) =>
   'businessId' in owner ? eq(table.businessId, owner.businessId) : eq(table.userId, owner.userId);
 
-/** The owner's subscriptions that run (a customer has one at most). */
+/**
+ * The statuses of a subscription that has not ended: it runs, or its last invoice is open while
+ * the provider retries it (Stripe's `past_due` subscription can still be changed or cancelled).
+ */
+export const LIVE_STATUSES = ['active', 'past_due'] as const;
+
+/** The owner's subscriptions that have not ended (a customer has one at most). */
 const running = (owner: TSubscriptionOwner) =>
-  and(ofOwner(sandboxSubscriptions, owner), eq(sandboxSubscriptions.status, 'active'));
+  and(ofOwner(sandboxSubscriptions, owner), inArray(sandboxSubscriptions.status, LIVE_STATUSES));
 
 /** Who a subscription row is of. */
 const ownerOf = (sub: TSandboxSubscriptionRow): TSubscriptionOwner =>
   sub.businessId ? { businessId: sub.businessId } : { userId: sub.userId ?? '' };
 
 /** Changes one subscription and answers it as changed. */
-async function updateSubscription(
+export async function updateSubscription(
   tx: DbOrTx,
   id: string,
   set: Partial<typeof sandboxSubscriptions.$inferInsert>,
@@ -126,9 +134,30 @@ const invoiceLine = (line: TPricedInvoice['lines'][number]): TInvoiceLine => ({
   amount: line.amount,
 });
 
+/** One day in milliseconds. */
+export const DAY_MS = 86_400_000;
+
+/** Whether a saved card's charges fail (the sandbox keeps only test cards, told by their last four). */
+export const chargesFail = (last4: string) => last4 === PAYMENT_SANDBOX.cards.chargesFail.slice(-4);
+
+/** The event object of an invoice (Signet reads the customer from the metadata). */
+export const invoiceObject = (
+  id: string,
+  sub: TSandboxSubscriptionRow,
+  status: 'succeeded' | 'failed',
+): TPaymentEvent['data']['object'] => ({
+  id,
+  status,
+  metadata: { ...sub.metadata, subscriptionId: sub.id },
+});
+
 /**
- * Issues an invoice paid at once by the subscription's card (numbered per business): the lines,
- * the discounts and the VAT as the shared price rules priced them — the previews' rules.
+ * Issues an invoice charged at once to the subscription's card (numbered per customer): the
+ * lines, the discounts and the VAT as the shared price rules priced them — the previews' rules.
+ * The first invoice of a subscription is paid (the card was just saved); a later one charged to a
+ * card whose charges fail stays open (`invoice.payment_failed`), is retried on Stripe's schedule
+ * (`PAYMENT_SANDBOX.retryDays`) and makes the subscription `past_due`. Answers the subscription
+ * as it is then.
  */
 async function invoice(
   tx: DbOrTx,
@@ -136,7 +165,9 @@ async function invoice(
   priced: TPricedInvoice,
   period: { start: Date; end: Date },
   now: Date,
-): Promise<void> {
+  first = false,
+): Promise<TSandboxSubscriptionRow> {
+  const fails = !first && chargesFail(sub.cardLast4);
   const [issued] = await tx
     .select({ n: count() })
     .from(sandboxInvoices)
@@ -159,13 +190,19 @@ async function invoice(
     periodStart: period.start,
     periodEnd: period.end,
     createdAt: now,
+    ...(fails
+      ? {
+          status: 'open',
+          nextPaymentAttempt: new Date(now.getTime() + PAYMENT_SANDBOX.retryDays[0] * DAY_MS),
+        }
+      : {}),
   });
-  await emitSandboxEvent(
-    tx,
-    'invoice.paid',
-    { id, status: 'succeeded', metadata: { ...sub.metadata, subscriptionId: sub.id } },
-    now,
-  );
+  if (!fails) {
+    await emitSandboxEvent(tx, 'invoice.paid', invoiceObject(id, sub, 'succeeded'), now);
+    return sub;
+  }
+  await emitSandboxEvent(tx, 'invoice.payment_failed', invoiceObject(id, sub, 'failed'), now);
+  return (await updateSubscription(tx, sub.id, { status: 'past_due' })) ?? sub;
 }
 
 /** The invoice of one whole period from `at`: the plan at its seats, the coupons still on, VAT. */
@@ -260,7 +297,7 @@ export async function startSandboxSubscription(
     .returning();
   if (!sub) throw new Error('subscription not written');
   const period = { start: sub.periodStart, end: sub.periodEnd };
-  await invoice(tx, sub, periodInvoice(sub, sub.periodStart), period, now);
+  await invoice(tx, sub, periodInvoice(sub, sub.periodStart), period, now, true);
   await emitSandboxEvent(tx, 'customer.subscription.updated', subscriptionObject(sub), now);
   return sub;
 }
@@ -327,10 +364,11 @@ export async function changeSandboxSeats(
     vat,
   });
   // Nothing to charge (fewer seats, a flat plan, the period's last day): no invoice.
-  if (priced.lines.length > 0) {
-    await invoice(tx, changed, priced, { start: now, end: sub.periodEnd }, now);
-  }
-  await emitSandboxEvent(tx, 'customer.subscription.updated', subscriptionObject(changed), now);
+  const charged =
+    priced.lines.length > 0
+      ? await invoice(tx, changed, priced, { start: now, end: sub.periodEnd }, now)
+      : changed;
+  await emitSandboxEvent(tx, 'customer.subscription.updated', subscriptionObject(charged), now);
 }
 
 /**
@@ -385,9 +423,15 @@ export async function changeSandboxPlan(
     currency: price.currency,
     vat: change.vat,
   });
-  await invoice(tx, changed, priced, { start: changed.periodStart, end: changed.periodEnd }, now);
-  await emitSandboxEvent(tx, 'customer.subscription.updated', subscriptionObject(changed), now);
-  return changed;
+  const charged = await invoice(
+    tx,
+    changed,
+    priced,
+    { start: changed.periodStart, end: changed.periodEnd },
+    now,
+  );
+  await emitSandboxEvent(tx, 'customer.subscription.updated', subscriptionObject(charged), now);
+  return charged;
 }
 
 /** The VAT of the business's running subscription from now on (its billing address changed). */
@@ -398,7 +442,9 @@ export async function setSandboxVat(tx: DbOrTx, businessId: string, vat: TVat): 
 /**
  * The provider's clock: every running subscription whose period has ended by `now` either ends
  * (`cancel_at_period_end`: `customer.subscription.deleted`) or renews, one invoice per period it
- * passed. Answers how many ended and renewed.
+ * passed (a renewal its card does not pay stops there: the subscription is past due; a past-due
+ * one only ends, when it was cancelled, and otherwise waits for its retries). Answers how
+ * many ended and renewed. (`runSandboxBilling` runs this and then the retries of open invoices.)
  */
 export async function advanceSandboxSubscriptions(
   db: Db,
@@ -409,7 +455,10 @@ export async function advanceSandboxSubscriptions(
       .select()
       .from(sandboxSubscriptions)
       .where(
-        and(eq(sandboxSubscriptions.status, 'active'), lte(sandboxSubscriptions.periodEnd, now)),
+        and(
+          inArray(sandboxSubscriptions.status, LIVE_STATUSES),
+          lte(sandboxSubscriptions.periodEnd, now),
+        ),
       )
       .for('update');
     let ended = 0;
@@ -428,6 +477,8 @@ export async function advanceSandboxSubscriptions(
         ended += 1;
         continue;
       }
+      // A past-due subscription renews no further while its open invoice is retried.
+      if (sub.status !== 'active') continue;
       let current = sub;
       while (current.periodEnd.getTime() <= now.getTime()) {
         const { start, end } = periodAt(
@@ -440,8 +491,8 @@ export async function advanceSandboxSubscriptions(
           periodEnd: end,
         });
         if (!next) break;
-        current = next;
-        await invoice(tx, current, periodInvoice(current, start), { start, end }, now);
+        current = await invoice(tx, next, periodInvoice(next, start), { start, end }, now);
+        if (current.status !== 'active') break;
       }
       await emitSandboxEvent(tx, 'customer.subscription.updated', subscriptionObject(current), now);
       renewed += 1;
@@ -461,9 +512,16 @@ export async function rewindSandboxSubscription(
   owner: TSubscriptionOwner,
   days: number,
 ): Promise<void> {
-  const shift = days * 86_400_000;
+  const shift = days * DAY_MS;
   const subs = await db.select().from(sandboxSubscriptions).where(running(owner));
   for (const sub of subs) {
+    // Its open invoice's retries come as much sooner.
+    await db
+      .update(sandboxInvoices)
+      .set({
+        nextPaymentAttempt: sql`${sandboxInvoices.nextPaymentAttempt} - make_interval(days => ${days})`,
+      })
+      .where(and(eq(sandboxInvoices.subscriptionId, sub.id), eq(sandboxInvoices.status, 'open')));
     const anchor = new Date(anchorOf(sub).getTime() - shift);
     const { start, end } = periodAt(anchor, sub.cycle as TBillingCycle, periodIndex(sub));
     await updateSubscription(db, sub.id, {
@@ -474,30 +532,30 @@ export async function rewindSandboxSubscription(
   }
 }
 
-/** The business's invoices at the sandbox, newest first. */
-export function sandboxInvoicesOf(db: DbOrTx, businessId: string) {
+/** The customer's invoices at the sandbox, newest first. */
+export function sandboxInvoicesOf(db: DbOrTx, owner: TSubscriptionOwner) {
   return db
     .select()
     .from(sandboxInvoices)
-    .where(eq(sandboxInvoices.businessId, businessId))
+    .where(ofOwner(sandboxInvoices, owner))
     .orderBy(desc(sandboxInvoices.createdAt), desc(sandboxInvoices.number));
 }
 
-/** One invoice of the business (undefined for another business's). */
-export async function sandboxInvoiceOf(db: DbOrTx, businessId: string, invoiceId: string) {
+/** One invoice of the customer (undefined for another customer's). */
+export async function sandboxInvoiceOf(db: DbOrTx, owner: TSubscriptionOwner, invoiceId: string) {
   const [row] = await db
     .select()
     .from(sandboxInvoices)
-    .where(and(eq(sandboxInvoices.businessId, businessId), eq(sandboxInvoices.id, invoiceId)));
+    .where(and(ofOwner(sandboxInvoices, owner), eq(sandboxInvoices.id, invoiceId)));
   return row;
 }
 
-/** The card the business pays with at the sandbox (its newest subscription's), last four only. */
-export async function sandboxCardOf(db: DbOrTx, businessId: string): Promise<string | null> {
+/** The card the customer pays with at the sandbox (its newest subscription's), last four only. */
+export async function sandboxCardOf(db: DbOrTx, owner: TSubscriptionOwner): Promise<string | null> {
   const [sub] = await db
     .select({ last4: sandboxSubscriptions.cardLast4 })
     .from(sandboxSubscriptions)
-    .where(eq(sandboxSubscriptions.businessId, businessId))
+    .where(ofOwner(sandboxSubscriptions, owner))
     .orderBy(desc(sandboxSubscriptions.createdAt))
     .limit(1);
   return sub?.last4 ?? null;

@@ -78,8 +78,10 @@ export function sandboxPaymentProvider(
       changeSandboxSeats(db, change.businessId, change.seats, change.vat, change.at),
     async setCancelAtPeriodEnd(db, change) {
       const sub = await setSandboxCancelAtPeriodEnd(db, change.owner, change.cancel, change.at);
-      // Only a running subscription (status active) is changed.
-      return sub ? { periodEnd: sub.periodEnd, status: 'active' } : undefined;
+      // Only a subscription that has not ended (active or past due) is changed.
+      return sub
+        ? { periodEnd: sub.periodEnd, status: sub.status === 'past_due' ? 'past_due' : 'active' }
+        : undefined;
     },
   };
 }
@@ -97,8 +99,9 @@ export async function createSandboxSetupIntent(
 
 /**
  * A card entered on the sandbox's card page: Stripe's test cards decide — one succeeds (the
- * setup intent succeeds, then the subscription is active), one is declined, one needs the
- * cardholder's confirmation first; anything else is not a card. Each outcome is a webhook.
+ * setup intent succeeds, then the subscription is active), one is saved but its later charges
+ * fail (the renewals: `sandbox-dunning.ts`), one is declined, one needs the cardholder's
+ * confirmation first; anything else is not a card. Each outcome is a webhook.
  */
 export async function submitSandboxCard(
   db: Db,
@@ -109,17 +112,18 @@ export async function submitSandboxCard(
   return db.transaction(async (tx) => {
     const intent = await lockIntent(tx, intentId);
     if (!intent || intent.status === 'succeeded') return 'not_found';
-    if (!/^\d{12,19}$/.test(digits)) return 'invalid';
+    const kind = sandboxCardKind(number);
+    if (kind === 'invalid') return 'invalid';
     const last4 = digits.slice(-4);
-    const { cards } = PAYMENT_SANDBOX;
-    if (digits === cards.confirm) {
+    if (kind === 'confirm') {
       await tx
         .update(sandboxSetupIntents)
         .set({ status: 'requires_action', cardLast4: last4, lastError: null })
         .where(eq(sandboxSetupIntents.id, intentId));
       return 'requires_action';
     }
-    if (digits !== cards.succeeds) {
+    // A card whose charges fail is saved like a good one (Stripe's 4000 0000 0000 0341).
+    if (kind === 'declined') {
       await tx
         .update(sandboxSetupIntents)
         .set({ status: 'requires_payment_method', cardLast4: last4, lastError: 'card_declined' })
@@ -134,6 +138,18 @@ export async function submitSandboxCard(
     await succeed(tx, intentId, intent.metadata, last4);
     return 'succeeded';
   });
+}
+
+/** What a test card number does at the sandbox (`declined`: any other card number). */
+export type TSandboxCardKind = keyof typeof PAYMENT_SANDBOX.cards | 'invalid';
+
+/** The sandbox's test card a number is (spaces and dashes allowed), or `invalid` for no card. */
+export function sandboxCardKind(number: string): TSandboxCardKind {
+  const digits = number.replace(/[\s-]/g, '');
+  if (!/^\d{12,19}$/.test(digits)) return 'invalid';
+  const { cards } = PAYMENT_SANDBOX;
+  const known = (Object.keys(cards) as (keyof typeof cards)[]).find((k) => cards[k] === digits);
+  return known ?? 'declined';
 }
 
 /** A setup intent, locked for its change (one card submission at a time). */

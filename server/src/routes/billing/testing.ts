@@ -73,13 +73,14 @@ export async function deliverQueued(t: TestApp): Promise<TPaymentEvent[]> {
 
 /**
  * Buys `body`'s plan (plan, cycle, currency, seats, codes) for the business as its admin does:
- * the setup intent, the sandbox's success card on its card page, then the webhooks.
+ * the setup intent, the sandbox's success card (or `card`) on its card page, then the webhooks.
  */
 export async function buyPlan(
   t: TestApp,
   admin: Person,
   businessId: string,
   body: Record<string, unknown>,
+  card: string = PAYMENT_SANDBOX.cards.succeeds,
 ): Promise<void> {
   const intent = await as(t, admin)<TSetupIntent>(
     'POST',
@@ -87,7 +88,7 @@ export async function buyPlan(
     body,
   );
   expect(intent.status, JSON.stringify(intent.body)).toBe(200);
-  const res = await enterCard(t, intent.body.redirectUrl, PAYMENT_SANDBOX.cards.succeeds);
+  const res = await enterCard(t, intent.body.redirectUrl, card);
   expect(res.status).toBe(303);
   await deliverQueued(t);
 }

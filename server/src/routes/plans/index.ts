@@ -10,6 +10,7 @@ import {
   migrateToFreePlan,
   revokeIndividualPlanCancel,
 } from '../../services/billing/individual-plan.ts';
+import { individualPortalSession } from '../../services/billing/individual-portal.ts';
 import { getUserPlan } from '../../services/billing/user-plan.ts';
 
 /**
@@ -27,6 +28,9 @@ export const planRoutes: RouteModule = (api, deps) => {
   registerRoute(api, deps, routes.cancelIndividualPlan, ({ ctx }) => cancelIndividualPlan(ctx));
   registerRoute(api, deps, routes.revokeIndividualPlanCancel, ({ ctx }) =>
     revokeIndividualPlanCancel(ctx),
+  );
+  registerRoute(api, deps, routes.individualPortalSession, ({ ctx }) =>
+    individualPortalSession(ctx),
   );
   registerRoute(api, deps, routes.migrateToFreePlan, ({ ctx }) => migrateToFreePlan(ctx));
 };

@@ -16,19 +16,23 @@ export const INDIVIDUAL_PLAN = 'INDIVIDUAL_V1';
 
 /**
  * Buys the individual plan for `who` the way a person does: the direct upgrade's setup intent,
- * the sandbox's success card on its card page, then the confirm call with the intent the page
- * returned with. Uploading is then included.
+ * the sandbox's success card (or `card`) on its card page, then the confirm call with the intent
+ * the page returned with. Uploading is then included.
  */
-export async function buyIndividualPlan(t: TestApp, who: { token: string }): Promise<TUserPlan> {
+export async function buyIndividualPlan(
+  t: TestApp,
+  who: { token: string },
+  card: string = PAYMENT_SANDBOX.cards.succeeds,
+): Promise<TUserPlan> {
   const intent = await t.request<TSetupIntent>(
     'POST',
     '/api/v2/businesses/direct_upgrade/stripe_setup_intent',
     { token: who.token, body: { plan: INDIVIDUAL_PLAN, cycle: 'monthly', currency: 'CHF' } },
   );
   expect(intent.status, JSON.stringify(intent.body)).toBe(200);
-  const card = await enterCard(t, intent.body.redirectUrl, PAYMENT_SANDBOX.cards.succeeds);
-  expect(card.status).toBe(303);
-  const back = new URL(card.headers.get('location') ?? '');
+  const entered = await enterCard(t, intent.body.redirectUrl, card);
+  expect(entered.status).toBe(303);
+  const back = new URL(entered.headers.get('location') ?? '');
   const confirmed = await t.request<TUserPlan>(
     'POST',
     '/api/v2/businesses/direct_upgrade/confirm',

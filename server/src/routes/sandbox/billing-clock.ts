@@ -3,10 +3,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { businesses } from '../../db/schema/businesses.ts';
 import type { AppDeps, AppEnv } from '../../http/types.ts';
-import {
-  advanceSandboxSubscriptions,
-  rewindSandboxSubscription,
-} from '../../providers/payments/sandbox-subscriptions.ts';
+import { runSandboxBilling } from '../../providers/payments/sandbox-dunning.ts';
+import { rewindSandboxSubscription } from '../../providers/payments/sandbox-subscriptions.ts';
 import { runTrialSweep } from '../../services/billing/trials.ts';
 
 const ZClockSchema = z.strictObject({
@@ -44,7 +42,7 @@ export function billingClockRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!moved) return c.json({ code: 'NOT_FOUND', message: 'No such business' }, 404);
     await rewindSandboxSubscription(deps.db, { businessId }, days);
     const trials = await runTrialSweep(deps);
-    return c.json({ ...trials, ...(await advanceSandboxSubscriptions(deps.db)) }, 200);
+    return c.json({ ...trials, ...(await runSandboxBilling(deps.db)) }, 200);
   });
   return r;
 }

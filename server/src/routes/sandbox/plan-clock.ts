@@ -3,10 +3,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { users } from '../../db/schema/users.ts';
 import type { AppDeps, AppEnv } from '../../http/types.ts';
-import {
-  advanceSandboxSubscriptions,
-  rewindSandboxSubscription,
-} from '../../providers/payments/sandbox-subscriptions.ts';
+import { runSandboxBilling } from '../../providers/payments/sandbox-dunning.ts';
+import { rewindSandboxSubscription } from '../../providers/payments/sandbox-subscriptions.ts';
 
 const ZClockSchema = z.strictObject({
   userId: z.uuid(),
@@ -42,7 +40,7 @@ export function planClockRoutes(deps: AppDeps): Hono<AppEnv> {
     // Its subscription at the sandbox moves alike, and the provider's clock runs: a period that
     // has ended renews (or, cancelled, ends), each reported by webhook.
     await rewindSandboxSubscription(deps.db, { userId: parsed.data.userId }, parsed.data.days);
-    return c.json({ moved: true, ...(await advanceSandboxSubscriptions(deps.db)) }, 200);
+    return c.json({ moved: true, ...(await runSandboxBilling(deps.db)) }, 200);
   });
   r.post('/legacy', async (c) => {
     const parsed = ZLegacySchema.safeParse(await c.req.json().catch(() => null));

@@ -9,6 +9,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { TSandboxInvoiceRow } from '../../db/schema/sandbox-subscriptions.ts';
 import { AppError } from '../../errors.ts';
 import { buildInvoicePdf } from '../../pdf/invoice/invoice-pdf.ts';
+import type { TSubscriptionOwner } from '../../providers/payments/provider.ts';
 import { sandboxPortalUrl } from '../../providers/payments/sandbox-portal.ts';
 import {
   sandboxCardOf,
@@ -37,10 +38,10 @@ export function invoiceDto(row: TSandboxInvoiceRow): TInvoice {
   };
 }
 
-/** The business's invoices, newest first, and its card (last four digits only). */
-export async function invoicesOf(db: DbOrTx, businessId: string): Promise<TInvoiceList> {
-  const rows = await sandboxInvoicesOf(db, businessId);
-  const last4 = await sandboxCardOf(db, businessId);
+/** The customer's invoices, newest first, and its card (last four digits only). */
+export async function invoicesOf(db: DbOrTx, owner: TSubscriptionOwner): Promise<TInvoiceList> {
+  const rows = await sandboxInvoicesOf(db, owner);
+  const last4 = await sandboxCardOf(db, owner);
   return {
     items: rows.map(invoiceDto),
     paymentMethod: last4 ? { type: 'card', last4 } : null,
@@ -50,28 +51,29 @@ export async function invoicesOf(db: DbOrTx, businessId: string): Promise<TInvoi
 /** `GET /v2/businesses/{id}/subscriptions/invoices` (admin; open while locked: it is a read). */
 export async function listInvoices(ctx: Ctx, businessId: string): Promise<TInvoiceList> {
   const { business } = await readBusiness(ctx, businessId);
-  return invoicesOf(ctx.db, business.id);
+  return invoicesOf(ctx.db, { businessId: business.id });
 }
 
-/** One invoice of the business as a PDF, and its file name (404 for another business's). */
+/**
+ * One invoice of the customer as a PDF, and its file name (404 for another customer's), addressed
+ * to `billTo` (a business's name and billing address; a user's name).
+ */
 export async function invoicePdfOf(
   db: DbOrTx,
-  business: { id: string; name: string; billingAddress: TBillingAddress | null },
+  owner: TSubscriptionOwner,
+  billTo: { name: string; billingAddress: TBillingAddress | null },
   invoiceId: string,
 ): Promise<{ bytes: Uint8Array; fileName: string }> {
-  const row = await sandboxInvoiceOf(db, business.id, invoiceId);
+  const row = await sandboxInvoiceOf(db, owner, invoiceId);
   if (!row) throw new AppError('NOT_FOUND', 404, 'No such invoice');
-  const bytes = await buildInvoicePdf(row, {
-    name: business.name,
-    billingAddress: business.billingAddress,
-  });
+  const bytes = await buildInvoicePdf(row, billTo);
   return { bytes, fileName: `invoice-${row.number}.pdf` };
 }
 
 /** `GET …/subscriptions/invoices/{invoiceId}/pdf` (admin). */
 export async function getInvoicePdf(ctx: Ctx, businessId: string, invoiceId: string) {
   const { business } = await readBusiness(ctx, businessId);
-  return invoicePdfOf(ctx.db, business, invoiceId);
+  return invoicePdfOf(ctx.db, { businessId: business.id }, business, invoiceId);
 }
 
 /**
@@ -86,5 +88,5 @@ export async function portalSession(
     throw new AppError(BILLING_ERRORS.noPayments, 503, 'No payment provider is configured');
   }
   const { business } = await readBusiness(ctx, businessId);
-  return { redirectUrl: sandboxPortalUrl(ctx.config, business.id) };
+  return { redirectUrl: sandboxPortalUrl(ctx.config, { businessId: business.id }) };
 }

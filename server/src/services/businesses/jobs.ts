@@ -5,7 +5,7 @@ import type { JobHandler } from '../../jobs/worker.ts';
 import type { Logger } from '../../log.ts';
 import { dnsVerifier } from '../../providers/dns/index.ts';
 import { paymentWebhookHandler } from '../../providers/payments/sandbox.ts';
-import { advanceSandboxSubscriptions } from '../../providers/payments/sandbox-subscriptions.ts';
+import { runSandboxBilling } from '../../providers/payments/sandbox-dunning.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { paymentSubscriptionHandler } from '../billing/payments.ts';
 import { runTrialSweep } from '../billing/trials.ts';
@@ -51,13 +51,14 @@ function recurring(deps: Deps): RecurringJob[] {
       run: () => runTrialSweep(deps),
     },
     {
-      // The sandbox payment provider's own clock: renewals and plans ending with their period.
+      // The sandbox payment provider's own clock: renewals, plans ending with their period, and
+      // the retries of invoices a card did not pay.
       kind: 'payment-sandbox-periods',
       intervalMs: 60 * 60 * 1000,
       run: async () =>
         deps.config.paymentProvider === 'sandbox'
-          ? advanceSandboxSubscriptions(deps.db)
-          : { ended: 0, renewed: 0 },
+          ? runSandboxBilling(deps.db)
+          : { ended: 0, renewed: 0, retried: 0 },
     },
     {
       kind: 'business-domain-checks',

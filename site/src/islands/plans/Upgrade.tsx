@@ -140,6 +140,8 @@ function dateOf(lang: TLang, iso: string): string {
 /**
  * The individual plan bought: when it renews, or (cancelling) when it ends, with the free plan
  * downgrade (cancel at the period's end) or keeping it (revoke); an ended one says when it ended.
+ * When a payment failed it says so, with the way to the payment provider's customer portal, where
+ * a new card pays the open invoice (as Stripe's billing portal is offered for it).
  */
 function IndividualPlan({
   t,
@@ -172,6 +174,16 @@ function IndividualPlan({
       setBusy(false);
     }
   };
+  const updateCard = async () => {
+    setBusy(true);
+    try {
+      const session = await call(api.individualPortalSession);
+      window.location.assign(session.redirectUrl);
+    } catch (e) {
+      onError(e);
+      setBusy(false);
+    }
+  };
   const downgrade = async () => {
     const m = await import('../../dialogs/business/free-plan-downgrade.tsx');
     m.openFreePlanDowngradeDialog(lang, individual.periodEndsAt ?? '', onChange);
@@ -188,8 +200,16 @@ function IndividualPlan({
           : t('upgrade.individual.renews', { date: dateOf(lang, individual.periodEndsAt ?? '') })}
       </p>
       {individual.paymentIssue && (
-        <div className="acc-alert" role="alert" data-testid="individual-payment-issue">
-          {t('upgrade.individual.paymentIssue')}
+        <div className="acc-alert pl-issue" role="alert" data-testid="individual-payment-issue">
+          <p>{t('upgrade.individual.paymentIssue')}</p>
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={busy}
+            onClick={() => void updateCard()}
+          >
+            {t('upgrade.individual.updateCard')}
+          </button>
         </div>
       )}
       {cancelling ? (
