@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { rowsOf } from '../../evidence/db-row.ts';
 import { lockChainHeads, recordEventChains } from '../../evidence/record-event.ts';
+import type { JobRows } from '../../mail/outbox.ts';
 import {
   afterSignature,
   type CommitInput,
@@ -13,7 +14,7 @@ import {
   snapshotColumns,
   snapshotOf,
 } from './commit-signature.ts';
-import { enqueueProtocols } from './protocol-job.ts';
+import { protocolJob } from './protocol-job.ts';
 
 /** The entries cannot be committed as one group (a request twice): commit them one by one. */
 export class GroupNotApplicableError extends Error {
@@ -105,14 +106,13 @@ export async function commitSignatures(
       head: { seq: Number(row?.seq), hash: String(row?.hash) },
     };
   });
-  await recordEventChains(tx, chains);
-  await enqueueProtocols(
-    tx,
-    ids.filter((_, k) => statuses[k] === 'SIGNED'),
-  );
+  // Every entry's mails and the protocol jobs of the requests it completes go in with the log
+  // entries, in one statement, as a single signature's do.
+  const queued: JobRows = ids.filter((_, k) => statuses[k] === 'SIGNED').map(protocolJob);
   for (const [k, input] of inputs.entries()) {
-    await notifyAfterSignature(tx, input, statuses[k] as TRequestStatus);
+    await notifyAfterSignature(tx, input, statuses[k] as TRequestStatus, queued);
   }
+  await recordEventChains(tx, chains, { jobs: queued });
   await Promise.all(inputs.map((i) => i.prepared.stored));
   return statuses as TRequestStatus[];
 }

@@ -1,8 +1,7 @@
 import { langFromCode } from '@signet/shared/i18n/lang.rules';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { jobs } from '../../db/schema/outbox.ts';
+import type { Db } from '../../db/client.ts';
 import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import type { JobHandler } from '../../jobs/worker.ts';
 import type { Logger } from '../../log.ts';
@@ -42,12 +41,6 @@ export function protocolJob(requestId: string): JobRows[number] {
     payload: { requestId },
     runAt: new Date(Date.now() + JOB_DELAY_MS),
   };
-}
-
-/** {@link protocolJob} for the requests a batch's group commit completes, in one insert. */
-export async function enqueueProtocols(tx: DbOrTx, requestIds: readonly string[]): Promise<void> {
-  if (requestIds.length === 0) return;
-  await tx.insert(jobs).values(requestIds.map(protocolJob));
 }
 
 const pending = new Map<string, Promise<string | null>>();
