@@ -18,8 +18,7 @@
  *   answer, as dir/qes-{run}.cpuprofile; BENCH_STATEMENTS=1: PGlite's CPU per statement per
  *   timed placed signature, bench/statement-cpu.ts)
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,6 +46,7 @@ import { platformCa } from '../src/services/pki/platform-ca.ts';
 import { timestampAuthority } from '../src/services/pki/timestamp-authority.ts';
 import { FsBlobStore } from '../src/storage/fs-blob-store.ts';
 import { openTestDatabase } from '../src/testing/database.ts';
+import { cpuProfiler } from './cpu-profile.ts';
 import { realDocument } from './documents.ts';
 import { type BudgetRow, median, report } from './report.ts';
 import { countStatementCpu } from './statement-cpu.ts';
@@ -208,13 +208,7 @@ try {
     return String((mail.payload as { data: { tan: string } }).data.tan);
   }
 
-  const profiler = PROFILE_DIR ? new Session() : null;
-  if (profiler && PROFILE_DIR) {
-    mkdirSync(PROFILE_DIR, { recursive: true });
-    profiler.connect();
-    await profiler.post('Profiler.enable');
-    await profiler.post('Profiler.setSamplingInterval', { interval: 200 });
-  }
+  const profiler = await cpuProfiler(PROFILE_DIR);
 
   async function qes(
     placed: boolean,
@@ -232,7 +226,7 @@ try {
     // parses the documents ahead (services/signing/parse-ahead.ts). The bench gives them one.
     await new Promise((resolve) => setTimeout(resolve, TAN_TYPING_MS));
     if (profileAs) {
-      await profiler?.post('Profiler.start');
+      await profiler?.start();
       statements?.start();
     }
     const cpu = process.cpuUsage();
@@ -242,13 +236,7 @@ try {
     const sign = performance.now() - t1;
     const used = process.cpuUsage(cpu);
     if (profileAs) statements?.stop();
-    if (profiler && profileAs) {
-      const { profile } = await profiler.post('Profiler.stop');
-      writeFileSync(
-        join(PROFILE_DIR as string, `${profileAs}.cpuprofile`),
-        JSON.stringify(profile),
-      );
-    }
+    if (profileAs) await profiler?.stop(profileAs);
     if (res.status !== 200 || !body[0]?.ok)
       throw new Error(`sign: ${res.status} ${JSON.stringify(body)}`);
     return { challenge, sign, cpu: (used.user + used.system) / 1000 };
