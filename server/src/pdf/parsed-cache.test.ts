@@ -12,9 +12,9 @@ describe('parsing a stored version ahead of its signature', () => {
       reads++;
       return bytes;
     };
-    const first = parseAhead(key, read);
+    const first = parseAhead(key, bytes.length, read);
     // A second ask while the first runs, and one after it is kept, parse nothing more.
-    const second = parseAhead(key, read);
+    const second = parseAhead(key, bytes.length, read);
     const doc = await takeParsedWhenReady(key);
     await Promise.all([first, second]);
     expect(reads).toBe(1);
@@ -25,11 +25,18 @@ describe('parsing a stored version ahead of its signature', () => {
 
   it('keeps nothing for bytes that are gone or not a PDF, and never throws', async () => {
     const gone = 'a'.repeat(64);
-    await expect(parseAhead(gone, async () => null)).resolves.toBeUndefined();
+    await expect(parseAhead(gone, 100, async () => null)).resolves.toBeUndefined();
     expect(await takeParsedWhenReady(gone)).toBeUndefined();
     const junk = Buffer.from('not a pdf at all');
     const key = sha256Hex(junk);
-    await expect(parseAhead(key, async () => junk)).resolves.toBeUndefined();
+    await expect(parseAhead(key, junk.length, async () => junk)).resolves.toBeUndefined();
     expect(await takeParsedWhenReady(key)).toBeUndefined();
+    // Too large to keep: not even read.
+    let read = false;
+    await parseAhead('b'.repeat(64), 40 * 1024 * 1024, async () => {
+      read = true;
+      return junk;
+    });
+    expect(read).toBe(false);
   });
 });

@@ -40,15 +40,19 @@ export function keepParsed(version: PdfVersion): boolean {
 }
 
 /**
- * Parses the stored version `sha256` (its bytes from `read`; null: gone) and keeps it, unless it
+ * Parses the stored version `sha256` (`size` bytes, from `read`; null: gone) and keeps it, unless it
  * is kept or being parsed already, or too large to keep. For a signature known to come (the TAN
  * step): the parse runs while the signer types the code instead of in the signing call. Never
  * throws: a version that cannot be parsed is simply not kept (the signature reports it).
  */
-export function parseAhead(sha256: string, read: () => Promise<Uint8Array | null>): Promise<void> {
+export function parseAhead(
+  sha256: string,
+  size: number,
+  read: () => Promise<Uint8Array | null>,
+): Promise<void> {
   const running = pending.get(sha256);
   if (running) return running;
-  if (kept.has(sha256)) return Promise.resolve();
+  if (kept.has(sha256) || size > MAX_FILE_BYTES / 4) return Promise.resolve();
   const work = (async () => {
     const bytes = await read();
     if (!bytes || bytes.length > MAX_FILE_BYTES / 4) return;

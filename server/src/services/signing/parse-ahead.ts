@@ -31,10 +31,11 @@ async function parse(
   const [{ parseAhead }, rows] = await Promise.all([
     import('../../pdf/parsed-cache.ts'),
     ctx.db
-      .selectDistinct({ key: documents.currentBlobKey })
+      .selectDistinct({ key: documents.currentBlobKey, size: documents.size })
       .from(requestDocuments)
       .innerJoin(documents, eq(documents.id, requestDocuments.documentId))
       .where(inArray(requestDocuments.requestId, [...requestIds])),
   ]);
-  for (const { key } of rows) await parseAhead(key, () => ctx.blobs.get(key));
+  // `size` is the upload's: later versions are a few KB per signature larger.
+  for (const { key, size } of rows) await parseAhead(key, size, () => ctx.blobs.get(key));
 }
