@@ -12,7 +12,11 @@
  * Also reported (no budget): the TAN call (428, challenge and mail), and a first signature
  * without a placement (stamps planned from the last page's measurement made after the upload).
  *
- *   node server/bench/qes.ts [runs=12]     (writes bench-results/qes.json; BENCH_STRICT=1)
+ *   node server/bench/qes.ts [runs=12]     (writes bench-results/qes.json; BENCH_STRICT=1;
+ *   BENCH_TAN_TYPING_MS: the pause between the TAN call and the signature, default 1000;
+ *   BENCH_PROFILE=dir: a V8 CPU profile of each timed placed signature, from the call to the
+ *   answer, as dir/qes-{run}.cpuprofile; BENCH_STATEMENTS=1: PGlite's CPU per statement per
+ *   timed placed signature, bench/statement-cpu.ts)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -42,11 +46,17 @@ import { platformCa } from '../src/services/pki/platform-ca.ts';
 import { timestampAuthority } from '../src/services/pki/timestamp-authority.ts';
 import { FsBlobStore } from '../src/storage/fs-blob-store.ts';
 import { openTestDatabase } from '../src/testing/database.ts';
+import { cpuProfiler } from './cpu-profile.ts';
 import { realDocument } from './documents.ts';
 import { type BudgetRow, median, report } from './report.ts';
+import { countStatementCpu } from './statement-cpu.ts';
 
 const RUNS = Number(process.argv[2] ?? 12);
 const PREVIEWS = 30;
+/** How long the bench's signer takes to type the TAN (BENCH_TAN_TYPING_MS; a person: seconds). */
+const TAN_TYPING_MS = Number(process.env.BENCH_TAN_TYPING_MS ?? 1000);
+const PROFILE_DIR = process.env.BENCH_PROFILE;
+const statements = process.env.BENCH_STATEMENTS === '1' ? countStatementCpu() : null;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'signet-bench-qes-'));
@@ -198,7 +208,12 @@ try {
     return String((mail.payload as { data: { tan: string } }).data.tan);
   }
 
-  async function qes(placed: boolean): Promise<{ challenge: number; sign: number; cpu: number }> {
+  const profiler = await cpuProfiler(PROFILE_DIR);
+
+  async function qes(
+    placed: boolean,
+    profileAs?: string,
+  ): Promise<{ challenge: number; sign: number; cpu: number }> {
     const id = await newRequest(placed);
     const t0 = performance.now();
     const asked = await call('POST', '/v3/sign', [{ signatureRequestId: id, language: 'de' }]);
@@ -207,12 +222,21 @@ try {
       throw new Error(`expected 428, got ${asked.status} ${await asked.text()}`);
     await asked.body?.cancel();
     const tan = await tanOf();
+    // The signer reads the code from the mail and types it: seconds, during which the server
+    // parses the documents ahead (services/signing/parse-ahead.ts). The bench gives them one.
+    await new Promise((resolve) => setTimeout(resolve, TAN_TYPING_MS));
+    if (profileAs) {
+      await profiler?.start();
+      statements?.start();
+    }
     const cpu = process.cpuUsage();
     const t1 = performance.now();
     const res = await call('POST', '/v3/sign', [{ signatureRequestId: id, language: 'de', tan }]);
     const body = (await res.json()) as { ok: boolean }[];
     const sign = performance.now() - t1;
     const used = process.cpuUsage(cpu);
+    if (profileAs) statements?.stop();
+    if (profileAs) await profiler?.stop(profileAs);
     if (res.status !== 200 || !body[0]?.ok)
       throw new Error(`sign: ${res.status} ${JSON.stringify(body)}`);
     return { challenge, sign, cpu: (used.user + used.system) / 1000 };
@@ -222,7 +246,7 @@ try {
   await qes(true);
   await qes(false);
   const placed: { challenge: number; sign: number; cpu: number }[] = [];
-  for (let i = 0; i < RUNS; i++) placed.push(await qes(true));
+  for (let i = 0; i < RUNS; i++) placed.push(await qes(true, `qes-${i}`));
   const unplaced: number[] = [];
   for (let i = 0; i < Math.max(3, RUNS / 4); i++) unplaced.push((await qes(false)).sign);
 
@@ -258,6 +282,11 @@ try {
     `  first signature without a placement (stamps planned from the upload's measurement) median ${ms(median(unplaced))}`,
   );
   console.log(`  preview median ${ms(previewMedian)}`);
+  if (statements) {
+    const { totalMs, lines } = statements.report(RUNS);
+    console.log(`  PGlite CPU per QES call ${ms(totalMs)}, by statement:`);
+    for (const line of lines) console.log(`    ${line}`);
+  }
   report('qes', rows, {
     qes: placed,
     unplacedFirstSignature: unplaced,

@@ -16,8 +16,7 @@
  *   BENCH_STATEMENTS=1: PGlite's CPU per statement per sealed document, during the timed
  *   calls only, bench/statement-cpu.ts)
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +45,7 @@ import { timestampAuthority } from '../src/services/pki/timestamp-authority.ts';
 import { changeSealMembers, putSeal } from '../src/services/seals/manage-seals.ts';
 import { FsBlobStore } from '../src/storage/fs-blob-store.ts';
 import { openTestDatabase } from '../src/testing/database.ts';
+import { cpuProfiler } from './cpu-profile.ts';
 import { ONE_PAGE_NAMES, type RealDocument, realDocument } from './documents.ts';
 import { type BudgetRow, median, report } from './report.ts';
 import { countStatementCpu } from './statement-cpu.ts';
@@ -212,23 +212,14 @@ try {
   const cpus: number[] = [];
   const mains: number[] = [];
   const protocols: number[] = [];
-  const profiler = PROFILE_DIR ? new Session() : null;
-  if (profiler && PROFILE_DIR) {
-    mkdirSync(PROFILE_DIR, { recursive: true });
-    profiler.connect();
-    await profiler.post('Profiler.enable');
-    await profiler.post('Profiler.setSamplingInterval', { interval: 200 });
-  }
+  const profiler = await cpuProfiler(PROFILE_DIR);
   for (let run = 0; run < RUNS; run++) {
     const ids = await newRequests(BATCH);
-    await profiler?.post('Profiler.start');
+    await profiler?.start();
     statements?.start();
     const r = await sealBatch(ids);
     statements?.stop();
-    if (profiler) {
-      const { profile } = await profiler.post('Profiler.stop');
-      writeFileSync(join(PROFILE_DIR as string, `seal-${run}.cpuprofile`), JSON.stringify(profile));
-    }
+    await profiler?.stop(`seal-${run}`);
     times.push(r.ms);
     cpus.push(r.cpu);
     mains.push(r.main);

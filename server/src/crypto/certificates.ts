@@ -1,7 +1,17 @@
-import { createHash, type KeyObject, sign as nodeSign, randomBytes } from 'node:crypto';
-import * as asn1js from 'asn1js';
-import * as pkijs from 'pkijs';
-import { der, OID, randomSerial, signatureAlgorithmFor, tlv, toArrayBuffer } from './der.ts';
+import { createHash, type KeyObject, sign as nodeSign } from 'node:crypto';
+import type * as pkijs from 'pkijs';
+import {
+  der,
+  generalizedTimeDer,
+  integerDer,
+  OID,
+  oidDer,
+  randomSerialBytes,
+  signatureAlgorithmFor,
+  tlv,
+  toArrayBuffer,
+} from './der.ts';
+import { certificateFields, children, nameCommonName, readTlv } from './der-walk.ts';
 
 /** Distinguished-name parts Signet puts into certificates. */
 export type CertificateSubject = {
@@ -45,33 +55,69 @@ export type CertificateRequest = {
   qcStatements?: Uint8Array;
 };
 
-/** One attribute per RDN (pkijs alone would put them all into a single multi-valued RDN). */
-function name(subject: CertificateSubject): pkijs.RelativeDistinguishedNames {
-  const rdns: asn1js.Set[] = [];
-  const add = (type: string, value: pkijs.AttributeValueType) =>
+const SEQUENCE = 0x30;
+const SET = 0x31;
+const UTF8_STRING = 0x0c;
+const PRINTABLE_STRING = 0x13;
+const IA5_STRING = 0x16;
+const TRUE = Buffer.from([0x01, 0x01, 0xff]);
+const NULL = Buffer.from([0x05, 0x00]);
+/** [0] EXPLICIT INTEGER 2: an X.509 v3 certificate. */
+const VERSION_3 = Buffer.from([0xa0, 0x03, 0x02, 0x01, 0x02]);
+
+/**
+ * A Name as DER, one attribute per RDN (pkijs alone would put them all into a single
+ * multi-valued RDN), in the order below.
+ */
+function nameDer(subject: CertificateSubject): Buffer {
+  const rdns: Buffer[] = [];
+  const add = (type: string, tag: number, value: string) =>
     rdns.push(
-      new asn1js.Set({ value: [new pkijs.AttributeTypeAndValue({ type, value }).toSchema()] }),
+      tlv(
+        SET,
+        tlv(
+          SEQUENCE,
+          oidDer(type),
+          tlv(tag, Buffer.from(value, tag === UTF8_STRING ? 'utf8' : 'latin1')),
+        ),
+      ),
     );
-  if (subject.country) add(OID.country, new asn1js.PrintableString({ value: subject.country }));
-  if (subject.organization)
-    add(OID.organization, new asn1js.Utf8String({ value: subject.organization }));
+  if (subject.country) add(OID.country, PRINTABLE_STRING, subject.country);
+  if (subject.organization) add(OID.organization, UTF8_STRING, subject.organization);
   if (subject.organizationalUnit)
-    add(OID.organizationalUnit, new asn1js.Utf8String({ value: subject.organizationalUnit }));
-  if (subject.surname) add(OID.surname, new asn1js.Utf8String({ value: subject.surname }));
-  if (subject.givenName) add(OID.givenName, new asn1js.Utf8String({ value: subject.givenName }));
-  if (subject.serialNumber)
-    add(OID.serialNumber, new asn1js.PrintableString({ value: subject.serialNumber }));
-  add(OID.commonName, new asn1js.Utf8String({ value: subject.commonName }));
-  if (subject.email) add(OID.email, new asn1js.IA5String({ value: subject.email }));
-  return pkijs.RelativeDistinguishedNames.fromBER(
-    new asn1js.Sequence({ value: rdns }).toBER(false),
-  );
+    add(OID.organizationalUnit, UTF8_STRING, subject.organizationalUnit);
+  if (subject.surname) add(OID.surname, UTF8_STRING, subject.surname);
+  if (subject.givenName) add(OID.givenName, UTF8_STRING, subject.givenName);
+  if (subject.serialNumber) add(OID.serialNumber, PRINTABLE_STRING, subject.serialNumber);
+  add(OID.commonName, UTF8_STRING, subject.commonName);
+  if (subject.email) add(OID.email, IA5_STRING, subject.email);
+  return tlv(SEQUENCE, ...rdns);
+}
+
+/** RFC 5280 4.1.2.5: UTCTime through 2049, GeneralizedTime from 2050; whole seconds, UTC. */
+function timeDer(date: Date): Buffer {
+  if (date.getUTCFullYear() >= 2050) return generalizedTimeDer(date);
+  const text = date
+    .toISOString()
+    .slice(2)
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/[-:T]/g, '');
+  return tlv(0x17, Buffer.from(text, 'latin1'));
 }
 
 /** RFC 5280 method 1: SHA-1 of the subjectPublicKey bit string. */
 export function keyIdentifier(spki: pkijs.PublicKeyInfo): ArrayBuffer {
   const bits = new Uint8Array(spki.subjectPublicKey.valueBlock.valueHexView);
   return toArrayBuffer(createHash('sha1').update(bits).digest());
+}
+
+/** The same, of a DER SubjectPublicKeyInfo. */
+function spkiKeyIdentifier(spki: Uint8Array): Buffer {
+  const bits = children(spki, readTlv(spki, 0))[1];
+  if (bits?.tag !== 0x03) throw new Error('Not a SubjectPublicKeyInfo');
+  return createHash('sha1')
+    .update(spki.subarray(bits.contentStart + 1, bits.end))
+    .digest();
 }
 
 /** keyUsage bits: digitalSignature(0) nonRepudiation(1); keyCertSign(5) cRLSign(6) for a CA. */
@@ -82,164 +128,118 @@ const KEY_USAGE: Record<CertificateProfile, { bits: number; unused: number }> = 
   ocsp: { bits: 0x80, unused: 7 },
 };
 
-function extension(
-  extnID: string,
-  value: { toBER(sizeOnly?: boolean): ArrayBuffer },
-  critical = false,
-): pkijs.Extension {
-  return new pkijs.Extension({ extnID, critical, extnValue: value.toBER(false) });
-}
+/** Extension ::= SEQUENCE { extnID, critical BOOLEAN DEFAULT FALSE, extnValue OCTET STRING }. */
+const extension = (extnID: string, value: Uint8Array, critical = false): Buffer =>
+  tlv(SEQUENCE, oidDer(extnID), ...(critical ? [TRUE] : []), tlv(0x04, value));
 
-const uri = (value: string) => new pkijs.GeneralName({ type: 6, value });
+/** A GeneralName uniformResourceIdentifier ([6] IA5String). */
+const uri = (value: string): Buffer => tlv(0x86, Buffer.from(value, 'latin1'));
 
-/** An extension whose value is already DER. */
-const rawExtension = (extnID: string, value: Uint8Array, critical = false) =>
-  new pkijs.Extension({ extnID, critical, extnValue: toArrayBuffer(value) });
-
-function extensions(
-  request: CertificateRequest,
-  ski: ArrayBuffer,
-  aki: ArrayBuffer,
-): pkijs.Extension[] {
+function extensions(request: CertificateRequest, ski: Uint8Array, aki: Uint8Array): Buffer[] {
   const { profile, urls } = request;
   const selfSigned = !request.issuer;
   const usage = KEY_USAGE[profile];
+  // A CA under the root (the Demo QTSP) issues end-entity certificates only: pathLen 0.
+  const basic =
+    profile === 'ca'
+      ? tlv(SEQUENCE, TRUE, ...(selfSigned ? [] : [Buffer.from([0x02, 0x01, 0x00])]))
+      : tlv(SEQUENCE);
   const out = [
-    extension(
-      OID.basicConstraints,
-      new pkijs.BasicConstraints(
-        // A CA under the root (the Demo QTSP) issues end-entity certificates only.
-        profile === 'ca' && !selfSigned
-          ? { cA: true, pathLenConstraint: 0 }
-          : { cA: profile === 'ca' },
-      ).toSchema(),
-      true,
-    ),
-    extension(
-      OID.keyUsage,
-      new asn1js.BitString({
-        valueHex: new Uint8Array([usage.bits]).buffer,
-        unusedBits: usage.unused,
-      }),
-      true,
-    ),
-    extension(OID.subjectKeyIdentifier, new asn1js.OctetString({ valueHex: ski })),
-    extension(
-      OID.authorityKeyIdentifier,
-      new pkijs.AuthorityKeyIdentifier({
-        keyIdentifier: new asn1js.OctetString({ valueHex: aki }),
-      }).toSchema(),
-    ),
+    extension(OID.basicConstraints, basic, true),
+    extension(OID.keyUsage, Buffer.from([0x03, 0x02, usage.unused, usage.bits]), true),
+    extension(OID.subjectKeyIdentifier, tlv(0x04, ski)),
+    // AuthorityKeyIdentifier ::= SEQUENCE { keyIdentifier [0] IMPLICIT OCTET STRING }
+    extension(OID.authorityKeyIdentifier, tlv(SEQUENCE, tlv(0x80, aki))),
   ];
   // RFC 3161 2.3: the TSA's certificate has exactly one extended key usage, and it is critical.
   if (profile === 'tsa') {
-    out.push(
-      extension(
-        OID.extKeyUsage,
-        new pkijs.ExtKeyUsage({ keyPurposes: [OID.kpTimeStamping] }).toSchema(),
-        true,
-      ),
-    );
+    out.push(extension(OID.extKeyUsage, tlv(SEQUENCE, oidDer(OID.kpTimeStamping)), true));
   }
   if (profile === 'ocsp') {
-    out.push(
-      extension(
-        OID.extKeyUsage,
-        new pkijs.ExtKeyUsage({ keyPurposes: [OID.kpOcspSigning] }).toSchema(),
-      ),
-    );
+    out.push(extension(OID.extKeyUsage, tlv(SEQUENCE, oidDer(OID.kpOcspSigning))));
     // RFC 6960 4.2.2.2.1: nobody checks the responder's own certificate for revocation.
-    out.push(extension(OID.ocspNoCheck, new asn1js.Null()));
+    out.push(extension(OID.ocspNoCheck, NULL));
   }
-  if (request.policies) out.push(rawExtension(OID.certificatePolicies, request.policies));
-  if (request.qcStatements) out.push(rawExtension(OID.qcStatements, request.qcStatements));
+  if (request.policies) out.push(extension(OID.certificatePolicies, request.policies));
+  if (request.qcStatements) out.push(extension(OID.qcStatements, request.qcStatements));
   if (urls?.crl && profile !== 'ocsp' && !selfSigned) {
+    // SEQUENCE OF DistributionPoint { distributionPoint [0] { fullName [0] GeneralNames } }
     out.push(
       extension(
         OID.crlDistributionPoints,
-        new pkijs.CRLDistributionPoints({
-          distributionPoints: [new pkijs.DistributionPoint({ distributionPoint: [uri(urls.crl)] })],
-        }).toSchema(),
+        tlv(SEQUENCE, tlv(SEQUENCE, tlv(0xa0, tlv(0xa0, uri(urls.crl))))),
       ),
     );
   }
-  const access: pkijs.AccessDescription[] = [];
+  const access: Buffer[] = [];
   if (urls?.ocsp && profile !== 'ocsp' && !selfSigned) {
-    access.push(
-      new pkijs.AccessDescription({ accessMethod: OID.accessOcsp, accessLocation: uri(urls.ocsp) }),
-    );
+    access.push(tlv(SEQUENCE, oidDer(OID.accessOcsp), uri(urls.ocsp)));
   }
   if (urls?.caIssuers && !selfSigned) {
-    access.push(
-      new pkijs.AccessDescription({
-        accessMethod: OID.accessCaIssuers,
-        accessLocation: uri(urls.caIssuers),
-      }),
-    );
+    access.push(tlv(SEQUENCE, oidDer(OID.accessCaIssuers), uri(urls.caIssuers)));
   }
-  if (access.length > 0) {
-    out.push(
-      extension(
-        OID.authorityInfoAccess,
-        new pkijs.InfoAccess({ accessDescriptions: access }).toSchema(),
-      ),
-    );
-  }
+  if (access.length > 0) out.push(extension(OID.authorityInfoAccess, tlv(SEQUENCE, ...access)));
   return out;
 }
 
-/** An issuer's name and key identifier, parsed once per issuer certificate. */
-type IssuerParts = { name: pkijs.RelativeDistinguishedNames; keyId: ArrayBuffer };
+/** An issuer's name (its subject, byte for byte) and key identifier, read once per certificate. */
+type IssuerParts = { name: Uint8Array; keyId: Uint8Array };
 const issuerParts = new WeakMap<Uint8Array, IssuerParts>();
 
 function issuerOf(certificate: Uint8Array): IssuerParts {
   let parts = issuerParts.get(certificate);
   if (!parts) {
-    const parsed = pkijs.Certificate.fromBER(toArrayBuffer(certificate));
-    parts = { name: parsed.subject, keyId: keyIdentifier(parsed.subjectPublicKeyInfo) };
+    const fields = certificateFields(certificate);
+    parts = { name: fields.subject, keyId: createHash('sha1').update(fields.publicKey).digest() };
     issuerParts.set(certificate, parts);
   }
   return parts;
 }
 
+/** The DER of the signature algorithm identifier per key type (SHA-256). */
+const algorithms = new Map<string, Uint8Array>();
+function algorithmDer(key: KeyObject): Uint8Array {
+  const type = key.asymmetricKeyType ?? '';
+  let out = algorithms.get(type);
+  if (!out) {
+    out = der(signatureAlgorithmFor(key).toSchema());
+    algorithms.set(type, out);
+  }
+  return out;
+}
+
 /**
- * Builds and signs an X.509 v3 certificate with pkijs; returns its DER. The issuer's
- * certificate is parsed once (the Demo QTSP issues one per AES or QES signature).
+ * Builds and signs an X.509 v3 certificate; returns its DER. Written directly as DER (the
+ * Demo QTSP issues one per AES or QES signature: the pkijs object model took ≈ 4 ms of the
+ * 5 ms an issue costs); the issuer's certificate is read once.
  */
 export function createCertificate(request: CertificateRequest): Uint8Array {
   const signingKey = request.issuer?.privateKey ?? request.selfKey;
   if (!signingKey) throw new Error('A certificate needs an issuer key or its own key');
-  const issuerCertificate = request.issuer ? issuerOf(request.issuer.certificate) : undefined;
-
-  const certificate = new pkijs.Certificate();
-  certificate.version = 2;
-  certificate.serialNumber = randomSerial(randomBytes(16));
-  certificate.subject = name(request.subject);
-  certificate.issuer = issuerCertificate ? issuerCertificate.name : name(request.subject);
-  certificate.notBefore.value = request.notBefore;
-  certificate.notAfter.value = request.notAfter;
-  const spkiDer = request.publicKey.export({ type: 'spki', format: 'der' });
-  certificate.subjectPublicKeyInfo = pkijs.PublicKeyInfo.fromBER(toArrayBuffer(spkiDer));
-
-  const ski = keyIdentifier(certificate.subjectPublicKeyInfo);
-  const aki = issuerCertificate ? issuerCertificate.keyId : ski;
-  certificate.extensions = extensions(request, ski, aki);
-
-  const algorithm = signatureAlgorithmFor(signingKey);
-  certificate.signature = algorithm;
-  certificate.signatureAlgorithm = algorithm;
-  const tbs = new Uint8Array(certificate.encodeTBS().toBER(false));
-  const value = nodeSign('sha256', tbs, { key: signingKey, dsaEncoding: 'der' });
-  // Certificate ::= SEQUENCE { tbsCertificate, signatureAlgorithm, signatureValue BIT STRING },
-  // put together here rather than encoding the whole object model a second time.
-  return new Uint8Array(
-    tlv(0x30, tbs, der(algorithm.toSchema()), tlv(0x03, Uint8Array.of(0), value)),
+  const issuer = request.issuer ? issuerOf(request.issuer.certificate) : undefined;
+  const subject = nameDer(request.subject);
+  const spki = request.publicKey.export({ type: 'spki', format: 'der' });
+  const ski = spkiKeyIdentifier(spki);
+  const algorithm = algorithmDer(signingKey);
+  const tbs = tlv(
+    SEQUENCE,
+    VERSION_3,
+    integerDer(randomSerialBytes()),
+    algorithm,
+    issuer ? issuer.name : subject,
+    tlv(SEQUENCE, timeDer(request.notBefore), timeDer(request.notAfter)),
+    subject,
+    spki,
+    tlv(0xa3, tlv(SEQUENCE, ...extensions(request, ski, issuer ? issuer.keyId : ski))),
   );
+  const value = nodeSign('sha256', tbs, { key: signingKey, dsaEncoding: 'der' });
+  // Certificate ::= SEQUENCE { tbsCertificate, signatureAlgorithm, signatureValue BIT STRING }
+  return new Uint8Array(tlv(SEQUENCE, tbs, algorithm, tlv(0x03, Uint8Array.of(0), value)));
 }
 
 /** The subject common name of a DER certificate (for display and tests). */
 export function certificateCommonName(der: Uint8Array): string | undefined {
-  return commonNameOf(pkijs.Certificate.fromBER(toArrayBuffer(der)).subject);
+  return nameCommonName(certificateFields(der).subject);
 }
 
 /** The common name (else the organisation) of a distinguished name. */

@@ -1,4 +1,4 @@
-import type { KeyObject } from 'node:crypto';
+import { type KeyObject, randomBytes } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 
@@ -175,9 +175,17 @@ export function signatureAlgorithmFor(
 /** The SHA-256 algorithm identifier (parameters absent, as RFC 5754 prefers). */
 export const sha256Algorithm = () => new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256 });
 
-/** A random positive serial number of 16 bytes, minimal in DER. */
-export function randomSerial(random: Uint8Array): asn1js.Integer {
+/** `random` made a positive number with its top byte set: serials of one fixed length. */
+function positiveSerial(random: Uint8Array): Uint8Array {
   const serial = new Uint8Array(random);
   serial[0] = ((serial[0] ?? 0) & 0x7f) | 0x40;
-  return new asn1js.Integer({ valueHex: toArrayBuffer(serial) });
+  return serial;
 }
+
+/** A random positive serial number of 16 bytes, minimal in DER. */
+export function randomSerial(random: Uint8Array): asn1js.Integer {
+  return new asn1js.Integer({ valueHex: toArrayBuffer(positiveSerial(random)) });
+}
+
+/** 16 random bytes as a positive serial with the top byte set (see `integerDer`). */
+export const randomSerialBytes = (): Uint8Array => positiveSerial(randomBytes(16));

@@ -9,6 +9,7 @@ import {
   OID,
   oidDer,
   randomSerial,
+  randomSerialBytes,
   sha256Algorithm,
   tlv,
   toArrayBuffer,
@@ -31,13 +32,6 @@ export type TimestampAuthority = {
 };
 
 const SHA256_ALGORITHM = der(sha256Algorithm().toSchema());
-
-/** 16 random bytes, positive with the top byte set: serials of one fixed length. */
-function randomSerialBytes(): Uint8Array {
-  const bytes = randomBytes(16);
-  bytes[0] = ((bytes[0] ?? 0) & 0x7f) | 0x40;
-  return bytes;
-}
 
 /** Signet's TSA policy (an OID under the UUID arc 2.25, ITU-T X.667: no registration needed). */
 export const TSA_POLICY = '2.25.108525148176346373500014817111002937427';

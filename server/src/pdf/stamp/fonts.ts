@@ -92,12 +92,26 @@ export function textWidth(weight: FontWeight, text: string, size: number): numbe
  * characters are dropped.
  */
 export function printable(weight: FontWeight, text: string): string {
-  const font = fontMetrics(weight);
   let out = '';
   for (const char of text.normalize('NFC')) {
     const code = char.codePointAt(0) ?? 0;
     if (code < 0x20 || (code >= 0x7f && code < 0xa0)) continue;
-    out += font.canEncode(char) ? char : '?';
+    out += hasGlyph(weight, char, code) ? char : '?';
   }
   return out;
+}
+
+/**
+ * Per weight, whether the font has a glyph for a code point, asked of libpdf once each: a stamp's
+ * layout asks for every character of every line it tries (its cmap lookup took ≈ 1–3 ms of a
+ * signature at load).
+ */
+const glyphs: Record<FontWeight, Map<number, boolean>> = { regular: new Map(), bold: new Map() };
+function hasGlyph(weight: FontWeight, char: string, code: number): boolean {
+  let has = glyphs[weight].get(code);
+  if (has === undefined) {
+    has = fontMetrics(weight).canEncode(char);
+    glyphs[weight].set(code, has);
+  }
+  return has;
 }

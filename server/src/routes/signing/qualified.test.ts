@@ -6,9 +6,12 @@ import { PKI_PATHS } from '@signet/shared/pki/pki.constants';
 import type { TSignatureRequest } from '@signet/shared/signature-request/signature-request.schema';
 import type { TTanChallenge } from '@signet/shared/signing/signing.constants';
 import type { TVerifyReport } from '@signet/shared/verify/verify.schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { oidDer } from '../../crypto/der.ts';
+import { documents } from '../../db/schema/documents.ts';
 import { makeTestPdf } from '../../pdf/make-test-pdf.ts';
+import { isParsedKept } from '../../pdf/parsed-cache.ts';
 import {
   dumpSignatureCms,
   pdfsig,
@@ -136,6 +139,12 @@ describe('a request that asks for QES (Demo QTSP)', () => {
       quality: 'DEMO',
       legislation: 'ZERTES',
     });
+    // While the signer reads the code, the document they sign is parsed for the signature.
+    const [version] = await t.db
+      .select({ key: documents.currentBlobKey })
+      .from(documents)
+      .where(eq(documents.id, request.documents[0]?.id as string));
+    await vi.waitFor(() => expect(isParsedKept(version?.key as string)).toBe(true));
     const tan = await tanFromMail(qualified.email);
     const wrong = await t.request('POST', '/api/v3/sign', {
       token: qualified.token,
@@ -147,6 +156,8 @@ describe('a request that asks for QES (Demo QTSP)', () => {
       { signatureRequestId: request.id, tan, language: 'de' },
     ]);
     expect(signed[0]).toMatchObject({ ok: true, status_overall: 'OPEN' });
+    // The signature took the document parsed ahead.
+    expect(isParsedKept(version?.key as string)).toBe(false);
     // A code serves one signing.
     const reuse = await t.request('POST', '/api/v3/sign', {
       token: qualified.token,

@@ -67,13 +67,17 @@ export async function prepareSignature(
   loaded: LoadedRequest,
   input: SignatureInput,
 ): Promise<PreparedSignature> {
-  const [{ signPdf }, { sealDocument }, { timestampTokenTime }, { keepParsed, takeParsed }] =
-    await Promise.all([
-      import('../../pdf/sign.ts'),
-      import('../../pdf/ltv.ts'),
-      import('../../crypto/der-walk.ts'),
-      import('../../pdf/parsed-cache.ts'),
-    ]);
+  const [
+    { signPdf },
+    { sealDocument },
+    { timestampTokenTime },
+    { keepParsed, takeParsedWhenReady },
+  ] = await Promise.all([
+    import('../../pdf/sign.ts'),
+    import('../../pdf/ltv.ts'),
+    import('../../crypto/der-walk.ts'),
+    import('../../pdf/parsed-cache.ts'),
+  ]);
   let timestampedAt: Date | null = null;
   const { TimestampError } = await import('../../crypto/tsa/timestamp-authority.ts');
   // An external TSA that fails is an outage upstream: 503, nothing written, try again later.
@@ -114,6 +118,11 @@ export async function prepareSignature(
   /** Versions whose parsed document is kept for the next signature (their bytes stay ours). */
   const keeping = new Set<string>();
   for (const [i, d] of loaded.documents.entries()) {
+    // Parsed at most once: the previous signature's document when this process made it, or the
+    // parse made while the signer typed their TAN (pdf/parsed-cache.ts); else the placement's
+    // measurement (a first signature) hands its document on; the seal appends to the signed
+    // document in step (pdf/in-step.ts).
+    const ready = await takeParsedWhenReady(d.currentBlobKey);
     const place = await stampPlacement(
       ctx.pdf,
       loaded,
@@ -121,10 +130,8 @@ export async function prepareSignature(
       blobs[i] as Uint8Array,
       input.signerId,
       input.placements,
+      ready,
     );
-    // Parsed at most once: the previous signature's document when this process made it
-    // (pdf/parsed-cache.ts), else the placement's measurement (a first signature) hands its
-    // document on; the seal appends to the signed document in step (pdf/in-step.ts).
     let signed = await signPdf(
       blobs[i] as Uint8Array,
       {
@@ -139,7 +146,7 @@ export async function prepareSignature(
         uploadLength: d.size,
         fontPlan: plan,
       },
-      place.parsed ?? takeParsed(d.currentBlobKey),
+      place.parsed ?? ready,
     );
     if (crls) {
       signed = await sealDocument(

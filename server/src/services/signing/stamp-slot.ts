@@ -30,7 +30,8 @@ export const toField = (p: TDocumentSignature): SignatureField => ({
  * else the one the sender saved), else their slot of the document's stamp plan — made now when
  * the document has none yet (pdf/stamp/plan.ts: blank space of the last page, else appended
  * signature pages), from `bytes`, its current version (measured by the PDF workers `pdf` when
- * the upload's measurement is missing).
+ * the upload's measurement is missing). `ready`: `bytes` parsed already (unchanged), used
+ * instead of parsing them again and handed on as `parsed`.
  */
 export async function stampPlacement(
   pdf: PdfPool,
@@ -39,6 +40,7 @@ export async function stampPlacement(
   bytes: Uint8Array,
   signerId: string,
   placements: readonly TDocumentSignature[],
+  ready?: PDF,
 ): Promise<StampPlacement> {
   const own = placements.find((p) => p.document_id === d.id);
   const unplaced = loaded.signers.filter(
@@ -55,7 +57,7 @@ export async function stampPlacement(
       import('../../pdf/stamp/plan.ts'),
     ]);
     // A version Signet stored (see loadPdf's `stored`).
-    const doc = await loadPdf(bytes, { stored: true });
+    const doc = ready ?? (await loadPdf(bytes, { stored: true }));
     parsed = doc;
     const pages = doc.getPageCount();
     const box = doc.getPage(pages - 1)?.getCropBox() ?? { width: 595.28, height: 841.89 };

@@ -19,6 +19,7 @@ import { sealForSigning, type TSealForSigning } from '../seals/seal-for-signing.
 import { requireUser } from '../users/find-user.ts';
 import { SES_PROVIDER, signatureQualitiesOf, TRUST_PROVIDER } from '../users/user-dto.ts';
 import type { AccountSigningContext, SigningContext } from './context.ts';
+import { parseDocumentsAhead } from './parse-ahead.ts';
 import type { TSignPayload } from './sign-request.ts';
 import {
   challengeView,
@@ -194,6 +195,11 @@ export async function resolveTrust(
         requestIds: own.map(([id]) => id),
         batch: batch.map(({ tan: _tan, ...rest }) => rest),
       });
+      // While the signer types the code: their documents parsed for the signature to come.
+      parseDocumentsAhead(
+        ctx,
+        own.map(([id]) => id).filter((id) => requirement.has(id)),
+      );
       throw new AppError('TAN_REQUIRED', 428, 'Confirm the signature with the code we sent you.', {
         challenge: challengeView(challenge),
       });
