@@ -74,6 +74,9 @@ export const BILLING_ERRORS = {
 export const PLAN_STATES = ['active', 'cancelling', 'cancelled'] as const;
 export type TPlanState = (typeof PLAN_STATES)[number];
 
+/** The console's plan page (spec section 4), where mails and the customer portal lead back to. */
+export const BILLING_PLAN_PAGE = '/business/billing/plan';
+
 /**
  * The console remembers here (sessionStorage, per business id appended) that the admin closed the
  * "business downgraded" dialog, so it shows once per visit and not on every page.

@@ -80,6 +80,18 @@ export type TCancelChange = {
   at: Date;
 };
 
+/** A session of the provider's customer portal: for whom, and where it returns to. */
+export type TPortalRequest = {
+  owner: TSubscriptionOwner;
+  /**
+   * The owner's subscription at a provider over the network (Stripe's: its customer is read from
+   * it), or null when Signet kept none; the sandbox names its customer by the owner.
+   */
+  subscriptionId: string | null;
+  /** Where the portal's "back" link returns to (a page of Signet). */
+  returnUrl: string;
+};
+
 /** A setup intent at the provider: whether the card was accepted, and our metadata on it. */
 export type TProviderSetupIntent = {
   id: string;
@@ -149,6 +161,12 @@ export type PaymentProvider = {
     db: DbOrTx,
     change: TCancelChange,
   ): Promise<{ periodEnd: Date; status: TSubscriptionStatus } | undefined>;
+  /**
+   * A short-lived session of the provider's customer portal (the card replaced, the invoices) for
+   * the owner: its address, or undefined when the provider has no customer of the owner (Stripe
+   * without a kept subscription). A provider's refusal is 502 PAYMENT_PROVIDER_FAILED.
+   */
+  portalSession(request: TPortalRequest): Promise<{ url: string } | undefined>;
 };
 
 const made = new WeakMap<object, Promise<PaymentProvider>>();

@@ -11,6 +11,7 @@ import {
   sandboxId as id,
   PAYMENT_WEBHOOK_JOB,
 } from './sandbox-events.ts';
+import { sandboxPortalUrl } from './sandbox-portal.ts';
 import {
   changeSandboxPlan,
   changeSandboxSeats,
@@ -83,6 +84,8 @@ export function sandboxPaymentProvider(
         ? { periodEnd: sub.periodEnd, status: sub.status === 'past_due' ? 'past_due' : 'active' }
         : undefined;
     },
+    // The sandbox's own portal page: every customer has one (its invoices, its card).
+    portalSession: async ({ owner }) => ({ url: sandboxPortalUrl(config, owner) }),
   };
 }
 

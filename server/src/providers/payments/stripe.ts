@@ -364,5 +364,20 @@ export function stripePaymentProvider(
           status: STATUSES[updated.status] ?? 'past_due',
         };
       }),
+    portalSession: ({ subscriptionId, returnUrl }) =>
+      changing(async () => {
+        if (!subscriptionId) return undefined;
+        // The customer is the one Checkout made for the card (the subscription's, also after it
+        // ended: its invoices stay in the portal). Stripe's portal shows what its configuration
+        // (in Stripe's dashboard) allows: the card, the invoices, cancelling.
+        const sub = await stripe.subscriptions.retrieve(subscriptionId);
+        const customer = idOf(sub.customer);
+        if (!customer) return undefined;
+        const session = await stripe.billingPortal.sessions.create({
+          customer,
+          return_url: returnUrl,
+        });
+        return { url: session.url };
+      }),
   };
 }

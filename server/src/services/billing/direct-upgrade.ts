@@ -25,7 +25,7 @@ import { startProviderSubscription, toSecond } from './provider-subscription.ts'
 import { getUserPlan, planFacts } from './user-plan.ts';
 
 /** Where the card page returns to: the site's upgrade page, which confirms the upgrade. */
-const RETURN_PATH = '/upgrade';
+export const DIRECT_UPGRADE_RETURN_PATH = '/upgrade';
 
 export { DIRECT_UPGRADE_USER };
 
@@ -86,7 +86,7 @@ export async function createDirectSetupIntent(
       cycle: plan.cycle,
       currency: plan.currency,
     },
-    returnUrl: siteLink(ctx.config, RETURN_PATH),
+    returnUrl: siteLink(ctx.config, DIRECT_UPGRADE_RETURN_PATH),
   });
   return { id: intent.id, redirectUrl: intent.url };
 }
