@@ -32,7 +32,7 @@ export const planRoutes = {
     ...ENDPOINTS.confirmDirectUpgrade,
     summary: 'Start the individual plan once the card page accepted the card',
     description:
-      "Asks the provider for the caller's setup intent: when it succeeded the individual plan starts (once; the provider's webhook does the same and whichever comes first wins) and the plan is answered. 404 SETUP_INTENT_NOT_FOUND for an intent that is not the caller's, 409 SETUP_INTENT_NOT_SUCCEEDED while the card is not accepted.",
+      "Asks the provider for the caller's setup intent: when it succeeded the individual plan starts (once; the provider's webhook does the same and whichever comes first wins) and the plan is answered. 404 SETUP_INTENT_NOT_FOUND for an intent that is not the caller's, 409 SETUP_INTENT_NOT_SUCCEEDED while the card is not accepted, 402 FIRST_PAYMENT_FAILED when the card was saved but declined the first invoice (no plan starts; the subscription is incomplete at the provider).",
     tags,
     body: ZDirectUpgradeConfirmSchema,
     response: ZUserPlanSchema,

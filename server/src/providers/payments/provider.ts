@@ -137,11 +137,15 @@ export type PaymentProvider = {
    */
   startsSubscriptionIn: 'job' | 'webhook';
   /**
-   * Starts the subscription of a setup intent that succeeded (once per setup intent); answers the
-   * provider's id of it (Signet keeps it to change it later), or nothing when the setup intent has
-   * not succeeded.
+   * Starts the subscription of a setup intent that succeeded (once per setup intent: the same
+   * again answers the same subscription as it is now) and charges its first invoice; answers the
+   * provider's id of it (Signet keeps it to change it later) and its status — `incomplete` when
+   * the card did not pay the first invoice — or nothing when the setup intent has not succeeded.
    */
-  startSubscription(start: TSubscriptionStart, db: DbOrTx): Promise<{ id: string } | undefined>;
+  startSubscription(
+    start: TSubscriptionStart,
+    db: DbOrTx,
+  ): Promise<{ id: string; status: TSubscriptionStatus } | undefined>;
   /**
    * Moves the business's running subscription to another plan, cycle or seats now; answers the
    * new period's end, or undefined when the provider has no running subscription of it. Called

@@ -183,7 +183,7 @@ describe('the Stripe adapter over HTTP (a local stand-in for Stripe)', () => {
     expect(sub?.headers['idempotency-key']).toBe('signet-subscription-seti_1Card');
     expect(sub?.form.get('metadata[setupIntentId]')).toBe('seti_1Card');
     // Signet keeps the id to change the subscription later.
-    expect(started).toEqual({ id: 'sub_1New' });
+    expect(started).toEqual({ id: 'sub_1New', status: 'active' });
   });
 
   it("starts an individual's plan as a subscription of one seat named by the user and the card", async () => {
@@ -228,7 +228,7 @@ describe('the Stripe adapter over HTTP (a local stand-in for Stripe)', () => {
       },
       {} as never,
     );
-    expect(started).toEqual({ id: 'sub_1Own' });
+    expect(started).toEqual({ id: 'sub_1Own', status: 'active' });
     const sub = standIn.sent.at(-1);
     expect(sub?.path).toBe('/v1/subscriptions');
     expect(sub?.form.get('items[0][price]')).toBe('price_IndividualMonthlyEur');

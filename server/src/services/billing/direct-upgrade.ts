@@ -139,8 +139,10 @@ export async function startIndividualPlan(
 /**
  * The direct upgrade's card was accepted (setup intent `intentId`, its `metadata`): the
  * individual plan starts, once, and with it its subscription at the provider — the sandbox's in
- * this transaction (its id kept on the user), Stripe's by the payment-subscription job (which
- * keeps the id) on the individual plan's price with an idempotency key per setup intent.
+ * this transaction, its first invoice charged before the plan starts (its id kept on the user;
+ * a card that does not pay it leaves the subscription `incomplete` and no plan: `incomplete`
+ * is answered), Stripe's by the payment-subscription job (which keeps the id) on the individual
+ * plan's price with an idempotency key per setup intent.
  */
 async function beginIndividualPlan(
   tx: DbOrTx,
@@ -150,26 +152,43 @@ async function beginIndividualPlan(
   intentId: string,
   metadata: Record<string, string>,
   at: Date,
-): Promise<void> {
+): Promise<'started' | 'incomplete'> {
   const plan = { name: metadata.plan ?? '', cycle: cycleOf(metadata) };
-  if (!(await startIndividualPlan(tx, userId, plan, intentId, at, true))) return;
-  const sub = await startProviderSubscription(tx, provider, intentId, metadata, async () => ({
+  const start = {
     setupIntentId: intentId,
     metadata,
     discounts: [],
     startAt: at,
     vat: customerVat(config, null),
-  }));
+  };
+  if (provider.startsSubscriptionIn === 'job') {
+    if (await startIndividualPlan(tx, userId, plan, intentId, at, true)) {
+      await startProviderSubscription(tx, provider, intentId, metadata, async () => start);
+    }
+    return 'started';
+  }
+  const [user] = await tx
+    .select({ intent: users.individualSetupIntent })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  if (user?.intent === intentId) return 'started';
+  // The same setup intent again answers the subscription it started, as it is now.
+  const sub = await provider.startSubscription(start, tx);
+  if (sub && sub.status !== 'active') return 'incomplete';
+  await startIndividualPlan(tx, userId, plan, intentId, at, true);
   if (sub) {
     await tx.update(users).set({ individualSubscriptionId: sub.id }).where(eq(users.id, userId));
   }
+  return 'started';
 }
 
 /**
  * `POST /v2/businesses/direct_upgrade/confirm`: back from the card page, asks the provider for
  * the caller's setup intent; when the card was accepted the individual plan starts (404
  * SETUP_INTENT_NOT_FOUND for an intent that is not the caller's, 409 SETUP_INTENT_NOT_SUCCEEDED
- * while it is not accepted).
+ * while it is not accepted, 402 FIRST_PAYMENT_FAILED when the card was saved but did not pay
+ * the first invoice: no plan).
  */
 export async function confirmDirectUpgrade(
   ctx: Ctx,
@@ -189,9 +208,17 @@ export async function confirmDirectUpgrade(
   // The plan's start is its subscription's billing cycle anchor: to the second, as the
   // provider's times are (the period ends Signet computes and the provider reports agree).
   const at = toSecond(new Date());
-  await ctx.db.transaction((tx) =>
+  const outcome = await ctx.db.transaction((tx) =>
     beginIndividualPlan(tx, provider, ctx.config, userId, intent.id, intent.metadata, at),
   );
+  // Committed first: the provider keeps the incomplete subscription and its open invoice.
+  if (outcome === 'incomplete') {
+    throw new AppError(
+      BILLING_ERRORS.firstPaymentFailed,
+      402,
+      'Your card was declined: the first payment failed and no plan started. Try another card.',
+    );
+  }
   return getUserPlan(ctx);
 }
 
