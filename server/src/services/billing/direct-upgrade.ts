@@ -126,6 +126,7 @@ export async function startIndividualPlan(
       individualSubscriptionStatus: null,
       individualPeriodEndsAt: null,
       individualSubscriptionEventAt: null,
+      individualSubscriptionEventSeq: null,
       freeAccountType: sql`case when ${users.freeAccountType} = 'free_legacy' then 'free_migrated' else ${users.freeAccountType} end`,
       updatedAt: at,
     })
@@ -243,6 +244,6 @@ export async function applyDirectUpgradeEvent(
     return;
   }
   if (SUBSCRIPTION_EVENTS.has(event.type)) {
-    await applyIndividualSubscriptionEvent(tx, userId, event.type, event.data.object, at);
+    await applyIndividualSubscriptionEvent(tx, userId, event);
   }
 }

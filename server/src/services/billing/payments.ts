@@ -4,7 +4,11 @@ import {
   CURRENCIES,
   PLAN_NAMES,
 } from '@signet/shared/billing/billing.constants';
-import { planOfLookupKey, subscriptionEnding } from '@signet/shared/billing/billing.rules';
+import {
+  isNewerEvent,
+  planOfLookupKey,
+  subscriptionEnding,
+} from '@signet/shared/billing/billing.rules';
 import {
   type TPaymentEvent,
   type TSetupIntent,
@@ -32,6 +36,7 @@ import type { ServiceContext } from '../context.ts';
 import { customerVat } from './customer-vat.ts';
 import { applyDirectUpgradeEvent } from './direct-upgrade.ts';
 import { discountsToTake, requestedDiscounts, takeDiscounts } from './discounts.ts';
+import { eventOrder, lastApplied } from './event-order.ts';
 import { findPricePlan } from './price-plans.ts';
 import { businessDiscountsOf, takenDiscountOf } from './promo-codes.ts';
 import { PAYMENT_SUBSCRIPTION_JOB, startProviderSubscription } from './provider-subscription.ts';
@@ -242,7 +247,17 @@ async function applyEvent(
     .for('update');
   if (!business) return;
   const at = new Date(event.created * 1000);
-  const newer = !business.subscriptionEventAt || at >= business.subscriptionEventAt;
+  const newer = isNewerEvent(
+    eventOrder(event),
+    lastApplied({
+      at: business.subscriptionEventAt,
+      sequence: business.subscriptionEventSeq,
+      status: business.subscriptionStatus,
+      periodEndsAt: business.planPeriodEndsAt,
+    }),
+  );
+  // Recorded with every subscription event applied: where the next one must come after.
+  const seen = { subscriptionEventAt: at, subscriptionEventSeq: event.sequence ?? null };
   switch (event.type) {
     case 'setup_intent.succeeded': {
       // The card is there: the chosen plan starts now, the trial and any lock end, and the
@@ -292,7 +307,13 @@ async function applyEvent(
           // The plan's subscription: its events alone may end the plan (an incomplete one of a
           // later card does not).
           ...(started ? { providerSubscriptionId: started } : {}),
-          ...(started ? { subscriptionStatus: 'active' as const, subscriptionEventAt: at } : {}),
+          ...(started
+            ? {
+                subscriptionStatus: 'active' as const,
+                subscriptionEventAt: at,
+                subscriptionEventSeq: null,
+              }
+            : {}),
         })
         .where(eq(businesses.id, businessId));
       if (plan && meta.userId) {
@@ -314,14 +335,14 @@ async function applyEvent(
         const ofPlan = business.providerSubscriptionId === object.id;
         // The plan's own subscription never paid its first invoice (Stripe's: the plan started
         // with the card, its subscription after): the plan ends as when it is deleted.
-        if (ofPlan && status === 'incomplete_expired') return endPlan(tx, business, at, status);
+        if (ofPlan && status === 'incomplete_expired') return endPlan(tx, business, seen, status);
         // A card whose first payment failed: the business's record says so (spec section 4:
         // `incomplete` is a payment issue, `incomplete_expired` is not), unless a paid plan runs,
         // whose own status stands.
         if (ofPlan || business.paymentMethod !== 'STRIPE') {
           await tx
             .update(businesses)
-            .set({ subscriptionStatus: status, subscriptionEventAt: at })
+            .set({ subscriptionStatus: status, ...seen })
             .where(eq(businesses.id, businessId));
         }
         return;
@@ -332,7 +353,7 @@ async function applyEvent(
         .update(businesses)
         .set({
           subscriptionStatus: status,
-          subscriptionEventAt: at,
+          ...seen,
           ...subscriptionPeriod(object),
           ...(status === 'canceled' ? {} : await heldPlanOf(tx, object, business)),
         })
@@ -341,7 +362,7 @@ async function applyEvent(
     }
     case 'customer.subscription.deleted':
       if (!newer) return;
-      return endPlan(tx, business, at);
+      return endPlan(tx, business, seen);
     default:
       // setup_intent.setup_failed and others: recorded; the browser shows the card page's error.
       return;
@@ -356,16 +377,16 @@ async function applyEvent(
 async function endPlan(
   tx: Tx,
   business: TBusinessRow,
-  at: Date,
+  seen: { subscriptionEventAt: Date; subscriptionEventSeq: number | null },
   status: 'canceled' | 'incomplete_expired' = 'canceled',
 ): Promise<void> {
   await tx
     .update(businesses)
     .set({
       subscriptionStatus: status,
-      subscriptionEventAt: at,
+      ...seen,
       planName: PLAN_NAMES.canceled,
-      planStartedAt: at,
+      planStartedAt: seen.subscriptionEventAt,
       nextPlanName: null,
       nextPlanStartsAt: null,
       planPeriodEndsAt: null,
