@@ -19,7 +19,13 @@ import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { signUp } from '../auth/testing.ts';
 import { as, businessCast } from '../businesses/testing.ts';
 import { buyIndividualPlan } from '../plans/testing.ts';
-import { buyPlan, nowS, postWebhook, takeQueuedEvents } from './testing.ts';
+import {
+  buyPlan,
+  nowS,
+  postWebhook,
+  portalCard as savePortalCard,
+  takeQueuedEvents,
+} from './testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,17 +35,9 @@ afterAll(() => t.close());
 
 const { cards } = PAYMENT_SANDBOX;
 
-/** Saves `number` in the customer portal at `portalUrl`, as its form posts it. */
+/** Saves `number` in the customer portal at `portalUrl`. */
 async function portalCard(portalUrl: string, number: string) {
-  const res = await t.app.request(
-    `${new URL(portalUrl).pathname}${PAYMENT_SANDBOX.portalCardPath}`,
-    {
-      method: 'POST',
-      body: new URLSearchParams({ number }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    },
-  );
-  expect(res.status).toBe(200);
+  expect((await savePortalCard(t, portalUrl, number)).status).toBe(200);
 }
 
 /** The one subscription update among `events`, moved into second `created`. */

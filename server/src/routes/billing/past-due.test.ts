@@ -25,7 +25,7 @@ import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { signUp } from '../auth/testing.ts';
 import { as, businessCast } from '../businesses/testing.ts';
 import { buyIndividualPlan } from '../plans/testing.ts';
-import { buyPlan, deliverQueued, postWebhook } from './testing.ts';
+import { buyPlan, deliverQueued, postWebhook, portalCard as savePortalCard } from './testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -76,17 +76,7 @@ async function billingClock(businessId: string, days: number) {
 const retryGaps = retryDays.map((d, i) => d - (i === 0 ? 0 : (retryDays[i - 1] ?? 0)));
 
 /** Saves `number` in the customer portal at `portalUrl`, as its form posts it. */
-async function portalCard(portalUrl: string, number: string) {
-  const res = await t.app.request(
-    `${new URL(portalUrl).pathname}${PAYMENT_SANDBOX.portalCardPath}`,
-    {
-      method: 'POST',
-      body: new URLSearchParams({ number }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    },
-  );
-  return { status: res.status, html: await res.text() };
-}
+const portalCard = (portalUrl: string, number: string) => savePortalCard(t, portalUrl, number);
 
 const userPlan = async (who: { token: string }) =>
   (await t.request<TUserPlan>('GET', '/api/v1/user/plan', { token: who.token })).body;
