@@ -1,6 +1,6 @@
 /**
- * A renewal that fails (issue 14): an individual bought the plan with the sandbox's card whose
- * charges fail (4000 0000 0000 0341); the plan clock of the test system moves past the period's
+ * A renewal that fails (issue 14): an individual bought the plan with a card that pays, then saved
+ * the sandbox's card whose charges fail (4000 0000 0000 0341) in the customer portal; the plan clock of the test system moves past the period's
  * end, the renewal fails and /upgrade warns. "Update card" opens the provider's customer portal,
  * a new card pays the open invoice, and back on /upgrade the warning is gone. Screenshots of the
  * warning at 1280 and 390 px in English, German and French.
@@ -24,14 +24,20 @@ async function planOf(request: APIRequestContext, token: string): Promise<TUserP
 
 /** An account on the individual plan whose renewal failed (the webhooks delivered). */
 async function pastDueAccount(request: APIRequestContext, lang: TUserLang) {
-  const person = await createAccount(request, `past-due-${lang}`, {
-    lang,
-    card: PAYMENT_SANDBOX.cards.chargesFail,
+  const person = await createAccount(request, `past-due-${lang}`, { lang });
+  // The card whose charges fail replaces it in the customer portal (nothing is due: only saved).
+  const portal = await request.post(apiPath(api.individualPortalSession), {
+    headers: auth(person.token),
   });
-  // Webhook times are whole seconds and an event of the same second as the last one applied
-  // counts as newer: the clock moves on in a later second than the purchase's events (the
-  // worker may deliver those late), so its past_due is never taken back by them.
-  await new Promise((resolve) => setTimeout(resolve, 1_050 - (Date.now() % 1_000)));
+  expect(portal.status(), await portal.text()).toBe(200);
+  const { redirectUrl } = (await portal.json()) as { redirectUrl: string };
+  const saved = await request.post(
+    `${new URL(redirectUrl).pathname}${PAYMENT_SANDBOX.portalCardPath}`,
+    { form: { number: PAYMENT_SANDBOX.cards.chargesFail } },
+  );
+  expect(saved.status(), await saved.text()).toBe(200);
+  // The purchase's events may arrive after the renewal's (the worker delivers them): the
+  // sandbox numbers its events, so an older one of the same second never takes past_due back.
   const user = await request.get(apiPath(api.getUser), { headers: auth(person.token) });
   const { id } = (await user.json()) as { id: string };
   const clock = await request.post(`${PLAN_SANDBOX_PATH}/clock`, {

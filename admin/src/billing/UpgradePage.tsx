@@ -8,7 +8,7 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import type { TBillingCycle } from '@signet/shared/billing/billing.constants';
+import { BILLING_ERRORS, type TBillingCycle } from '@signet/shared/billing/billing.constants';
 import { displayCurrency } from '@signet/shared/billing/billing.rules';
 import type { TPricePlan } from '@signet/shared/billing/billing.schema';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -19,6 +19,7 @@ import { CONSOLE_PATHS } from '../access.ts';
 import { useNotifyRefusal } from '../layout/refusal.ts';
 import { usePageTitle } from '../layout/usePageTitle.ts';
 import { api, call } from '../providers/client.ts';
+import { errorKey } from '../providers/server-errors.ts';
 import { useConsoleSession, useRefreshConsoleSession } from '../session.ts';
 import { PlanPreview } from './PlanPreview.tsx';
 import { PromoCodeField } from './PromoCodeField.tsx';
@@ -48,7 +49,9 @@ export function UpgradePage() {
     queryFn: () => call(api.listPricePlans),
   });
   // Back from the provider's card page: the plan starts when its webhook arrives; ask every second,
-  // then reload the session (the business is no longer locked) and show the plan page.
+  // then reload the session (the business is no longer locked) and show the plan page. A card that
+  // was saved but did not pay the first invoice leaves the subscription `incomplete` and no plan:
+  // the page says the card was declined.
   const returned = new URLSearchParams(window.location.search).get('setup') === 'succeeded';
   const navigate = useNavigate();
   const refreshSession = useRefreshConsoleSession();
@@ -56,9 +59,14 @@ export function UpgradePage() {
     queryKey: ['signet', 'usage', business?.id],
     queryFn: () => call(api.getSubscriptionUsage, { params: { id: String(business?.id) } }),
     enabled: returned && Boolean(business),
-    refetchInterval: (query) => (query.state.data?.paymentMethod === 'STRIPE' ? false : 1000),
+    refetchInterval: (query) =>
+      query.state.data?.paymentMethod === 'STRIPE' ||
+      query.state.data?.subscriptionStatus === 'incomplete'
+        ? false
+        : 1000,
   });
   const active = usage?.paymentMethod === 'STRIPE';
+  const declined = !active && usage?.subscriptionStatus === 'incomplete';
   useEffect(() => {
     if (!active) return;
     void refreshSession().then(() =>
@@ -90,7 +98,11 @@ export function UpgradePage() {
       <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
         {title}
       </Typography>
-      {returned ? (
+      {returned && declined ? (
+        <Typography role="alert" color="error" sx={{ mb: 2 }} data-testid="first-payment-failed">
+          {translate(errorKey(BILLING_ERRORS.firstPaymentFailed))}
+        </Typography>
+      ) : returned ? (
         <Typography role="status" sx={{ mb: 2 }}>
           {translate('billing.card_pending')}
         </Typography>

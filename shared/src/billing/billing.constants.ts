@@ -66,6 +66,8 @@ export const BILLING_ERRORS = {
   planUnchanged: 'PLAN_UNCHANGED',
   vatInvalid: 'VAT_INVALID',
   vatCountryUnsupported: 'VAT_COUNTRY_UNSUPPORTED',
+  /** 402: the card was saved but the first invoice failed (declined): no plan started. */
+  firstPaymentFailed: 'FIRST_PAYMENT_FAILED',
   /** 502: the payment provider refused or failed a change of the subscription; nothing changed. */
   providerFailed: 'PAYMENT_PROVIDER_FAILED',
 } as const;
@@ -73,6 +75,9 @@ export const BILLING_ERRORS = {
 /** A plan's state (spec section 4): running, cancelling (next plan CANCELED), or cancelled. */
 export const PLAN_STATES = ['active', 'cancelling', 'cancelled'] as const;
 export type TPlanState = (typeof PLAN_STATES)[number];
+
+/** The console's plan page (spec section 4), where mails and the customer portal lead back to. */
+export const BILLING_PLAN_PAGE = '/business/billing/plan';
 
 /**
  * The console remembers here (sessionStorage, per business id appended) that the admin closed the
@@ -93,6 +98,9 @@ export const SUBSCRIPTION_STATUSES = [
   'trialing',
   'active',
   'past_due',
+  /** The first invoice was not paid (the card declined it): no plan started; it may still be. */
+  'incomplete',
+  /** The first invoice stayed unpaid for `PAYMENT_SANDBOX.incompleteHours`: it never started. */
   'incomplete_expired',
   'canceled',
 ] as const;
@@ -119,6 +127,11 @@ export const PAYMENT_SANDBOX = {
    * subscription is cancelled (`customer.subscription.deleted`).
    */
   retryDays: [3, 7, 14],
+  /**
+   * How long a subscription whose first invoice failed stays `incomplete` before it is
+   * `incomplete_expired` (Stripe's rule: 23 hours; the first invoice is not retried meanwhile).
+   */
+  incompleteHours: 23,
   /** The portal's card form, below the portal session's address. */
   portalCardPath: '/card',
 } as const;

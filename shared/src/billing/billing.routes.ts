@@ -105,7 +105,7 @@ export const billingRoutes = {
   stripePortalSession: defineRoute({
     ...ENDPOINTS.stripePortalSession,
     summary: "The provider's customer portal: invoices and payment method (admin)",
-    description: `Answers \`redirectUrl\`, a page of the provider valid for an hour. 503 PAYMENTS_UNAVAILABLE without a provider. ${ADMIN}`,
+    description: `Answers \`redirectUrl\`, a short-lived page of the provider (the sandbox's portal, or a Stripe billing-portal session for the customer of the business's subscription) that returns to the plan page. 409 PLAN_NOT_BILLED when the provider has no customer of the business (Stripe: no subscription kept yet), 502 PAYMENT_PROVIDER_FAILED when the provider refuses, 503 PAYMENTS_UNAVAILABLE without a provider. ${ADMIN}`,
     tags,
     params,
     response: ZPortalSessionSchema,
@@ -113,7 +113,7 @@ export const billingRoutes = {
   chargebeePortalSession: defineRoute({
     ...ENDPOINTS.chargebeePortalSession,
     summary: "The customer portal for Chargebee billing (admin; the same portal as cpsession's)",
-    description: `Answers \`redirectUrl\`. 503 PAYMENTS_UNAVAILABLE without a provider. ${ADMIN}`,
+    description: `No Chargebee provider exists here: answers the configured provider's portal, exactly as \`stripe/cpsession\` (same codes). ${ADMIN}`,
     tags,
     params,
     response: ZPortalSessionSchema,

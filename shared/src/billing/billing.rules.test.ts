@@ -6,6 +6,7 @@ import {
   isBusinessLocked,
   isCancellable,
   isEnterprisePlan,
+  isNewerEvent,
   isTrialExpired,
   missingSeats,
   normalizeVat,
@@ -191,5 +192,44 @@ describe('when a subscription event says it ends', () => {
     ).toEqual({ ending: false, at: null });
     expect(subscriptionEnding({ cancel_at: null })).toEqual({ ending: false, at: null });
     expect(subscriptionEnding({ current_period_end: end })).toBeUndefined();
+  });
+});
+
+describe('isNewerEvent (the order of subscription events)', () => {
+  const second = 1_800_000_000;
+  it('orders by second, then by the provider sequence within one', () => {
+    expect(isNewerEvent({ created: second }, null)).toBe(true);
+    expect(
+      isNewerEvent({ created: second + 1, sequence: 1 }, { created: second, sequence: 9 }),
+    ).toBe(true);
+    expect(
+      isNewerEvent({ created: second - 1, sequence: 9 }, { created: second, sequence: 1 }),
+    ).toBe(false);
+    expect(isNewerEvent({ created: second, sequence: 8 }, { created: second, sequence: 7 })).toBe(
+      true,
+    );
+    expect(isNewerEvent({ created: second, sequence: 7 }, { created: second, sequence: 8 })).toBe(
+      false,
+    );
+    // The same event again is not newer than itself.
+    expect(isNewerEvent({ created: second, sequence: 8 }, { created: second, sequence: 8 })).toBe(
+      false,
+    );
+  });
+
+  it("without a sequence, follows the subscription's own progression within one second", () => {
+    const active = { created: second, status: 'active', periodEnd: second + 2_592_000 };
+    // An ended subscription does not come back; ending is newer.
+    expect(isNewerEvent(active, { created: second, status: 'canceled' })).toBe(false);
+    expect(isNewerEvent(active, { created: second, status: 'incomplete_expired' })).toBe(false);
+    expect(isNewerEvent({ created: second, status: 'canceled' }, active)).toBe(true);
+    // A renewal's later period is newer; the earlier period is older.
+    expect(isNewerEvent({ ...active, periodEnd: second + 5_000_000 }, active)).toBe(true);
+    expect(isNewerEvent(active, { ...active, periodEnd: second + 5_000_000 })).toBe(false);
+    // The same state (or a change Signet recorded without a sequence) is applied.
+    expect(isNewerEvent({ ...active, sequence: 3 }, { created: second, sequence: null })).toBe(
+      true,
+    );
+    expect(isNewerEvent(active, active)).toBe(true);
   });
 });

@@ -216,3 +216,42 @@ export function subscriptionEnding(
   }
   return undefined;
 }
+
+/**
+ * Where a subscription event stands in the provider's order: its time (Unix seconds), the
+ * provider's sequence when it gives one (the sandbox numbers its events; Stripe does not), and
+ * the subscription's own state it carries (status, period's end in Unix seconds).
+ */
+export type TEventOrder = {
+  created: number;
+  sequence?: number | null | undefined;
+  status?: string | null | undefined;
+  periodEnd?: number | null | undefined;
+};
+
+/** Statuses a subscription never leaves (Stripe's: it ended, or it never started). */
+const ENDED_STATUSES: ReadonlySet<string> = new Set(['canceled', 'incomplete_expired']);
+
+/**
+ * Whether a subscription event comes after the last one applied (`last`; null: none yet), so it
+ * may be applied — events arrive in any order and must never move a subscription back. A later
+ * second is newer and an earlier one older. Within one second the provider's sequence decides
+ * when both events carry one; without it (Stripe, or a change Signet recorded itself) the
+ * subscription's own progression does: an ended subscription does not come back, and a later
+ * period's end is newer, an earlier one older; the same state again is applied (it changes
+ * nothing that matters, and a change Signet made itself in that second is confirmed by it).
+ * Replays of one event are kept out before this (by event id).
+ */
+export function isNewerEvent(event: TEventOrder, last: TEventOrder | null): boolean {
+  if (!last) return true;
+  if (event.created !== last.created) return event.created > last.created;
+  if (typeof event.sequence === 'number' && typeof last.sequence === 'number') {
+    return event.sequence > last.sequence;
+  }
+  const ended = (s: string | null | undefined) => !!s && ENDED_STATUSES.has(s);
+  if (ended(last.status) && !ended(event.status)) return false;
+  if (typeof event.periodEnd === 'number' && typeof last.periodEnd === 'number') {
+    return event.periodEnd >= last.periodEnd;
+  }
+  return true;
+}

@@ -120,6 +120,11 @@ export const ZPaymentEventSchema = z.object({
   id: z.string().min(1).max(100),
   type: z.string().min(1).max(100),
   created: z.number().int(),
+  /**
+   * The provider's number of the event in the order it made them, when it gives one (the
+   * sandbox's; Stripe's events carry none): orders the events of one second.
+   */
+  sequence: z.number().int().min(0).optional(),
   data: z.object({
     object: z.object({
       id: z.string(),

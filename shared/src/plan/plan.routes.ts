@@ -32,7 +32,7 @@ export const planRoutes = {
     ...ENDPOINTS.confirmDirectUpgrade,
     summary: 'Start the individual plan once the card page accepted the card',
     description:
-      "Asks the provider for the caller's setup intent: when it succeeded the individual plan starts (once; the provider's webhook does the same and whichever comes first wins) and the plan is answered. 404 SETUP_INTENT_NOT_FOUND for an intent that is not the caller's, 409 SETUP_INTENT_NOT_SUCCEEDED while the card is not accepted.",
+      "Asks the provider for the caller's setup intent: when it succeeded the individual plan starts (once; the provider's webhook does the same and whichever comes first wins) and the plan is answered. 404 SETUP_INTENT_NOT_FOUND for an intent that is not the caller's, 409 SETUP_INTENT_NOT_SUCCEEDED while the card is not accepted, 402 FIRST_PAYMENT_FAILED when the card was saved but declined the first invoice (no plan starts; the subscription is incomplete at the provider).",
     tags,
     body: ZDirectUpgradeConfirmSchema,
     response: ZUserPlanSchema,
@@ -57,7 +57,7 @@ export const planRoutes = {
     ...ENDPOINTS.individualPortalSession,
     summary: "The payment provider's customer portal for the caller's individual plan",
     description:
-      'Answers `redirectUrl`, a page of the provider valid for an hour: the card (replace it; a new card pays an open invoice at once) and the invoices. 409 PLAN_NOT_BILLED when no individual plan of the caller was billed by the provider, 503 PAYMENTS_UNAVAILABLE without a provider.',
+      "Answers `redirectUrl`, a short-lived page of the provider (the sandbox's portal, or a Stripe billing-portal session for the subscription's customer) that returns to /upgrade: the card (replace it; a new card pays an open invoice at once) and the invoices. 409 PLAN_NOT_BILLED when no individual plan of the caller was billed by the provider, 502 PAYMENT_PROVIDER_FAILED when the provider refuses, 503 PAYMENTS_UNAVAILABLE without a provider.",
     tags,
     response: ZPortalSessionSchema,
   }),

@@ -6,7 +6,7 @@ import type {
 } from '@signet/shared/billing/billing.constants';
 import type { TBillingAddress } from '@signet/shared/billing/billing.schema';
 import type { TAes4biz, TBusinessSettings } from '@signet/shared/business/business.schema';
-import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The settings a business has stored: any subset of spec section 3's object. They are read only
@@ -61,6 +61,12 @@ export const businesses = pgTable('businesses', {
    */
   subscriptionStatus: text('subscription_status').$type<TSubscriptionStatus>(),
   subscriptionEventAt: timestamp('subscription_event_at', { withTimezone: true, mode: 'date' }),
+  /**
+   * The provider's sequence of that last event, when it gives one (the sandbox's; null for
+   * Stripe's and for a change Signet recorded itself): events of one second are ordered by it
+   * (shared's `isNewerEvent`).
+   */
+  subscriptionEventSeq: bigint('subscription_event_seq', { mode: 'number' }),
   /**
    * The subscription's id at a provider over the network (Stripe's `sub_…`), kept when the job
    * that made it succeeds: seat and plan changes update that subscription. The sandbox finds its

@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The sandbox payment provider numbers its webhook events in the order it makes them (Stripe's
+ * events carry no such number): Signet orders the events of one second by it.
+ */
+export const sandboxEventSeq = pgSequence('sandbox_event_seq');
 
 export const JOB_STATUSES = ['pending', 'running', 'sent', 'delivered', 'dead'] as const;
 export type TJobStatus = (typeof JOB_STATUSES)[number];

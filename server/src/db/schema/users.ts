@@ -8,7 +8,16 @@ import {
   type TLegislation,
   USER_LANGS,
 } from '@signet/shared/user/user.schema';
-import { boolean, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Accounts. `email` is stored lowercased and unique. `passwordHash` is an argon2id PHC string;
@@ -96,6 +105,8 @@ export const users = pgTable(
       withTimezone: true,
       mode: 'date',
     }),
+    /** The provider's sequence of that last event (as `businesses.subscription_event_seq`). */
+    individualSubscriptionEventSeq: bigint('individual_subscription_event_seq', { mode: 'number' }),
     immutableEidFields: jsonb('immutable_eid_fields').$type<string[]>().notNull().default([]),
     p11SigningName: text('p11_signing_name'),
     p11SigningReason: text('p11_signing_reason'),

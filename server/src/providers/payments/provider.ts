@@ -80,6 +80,18 @@ export type TCancelChange = {
   at: Date;
 };
 
+/** A session of the provider's customer portal: for whom, and where it returns to. */
+export type TPortalRequest = {
+  owner: TSubscriptionOwner;
+  /**
+   * The owner's subscription at a provider over the network (Stripe's: its customer is read from
+   * it), or null when Signet kept none; the sandbox names its customer by the owner.
+   */
+  subscriptionId: string | null;
+  /** Where the portal's "back" link returns to (a page of Signet). */
+  returnUrl: string;
+};
+
 /** A setup intent at the provider: whether the card was accepted, and our metadata on it. */
 export type TProviderSetupIntent = {
   id: string;
@@ -125,11 +137,15 @@ export type PaymentProvider = {
    */
   startsSubscriptionIn: 'job' | 'webhook';
   /**
-   * Starts the subscription of a setup intent that succeeded (once per setup intent); answers the
-   * provider's id of it (Signet keeps it to change it later), or nothing when the setup intent has
-   * not succeeded.
+   * Starts the subscription of a setup intent that succeeded (once per setup intent: the same
+   * again answers the same subscription as it is now) and charges its first invoice; answers the
+   * provider's id of it (Signet keeps it to change it later) and its status — `incomplete` when
+   * the card did not pay the first invoice — or nothing when the setup intent has not succeeded.
    */
-  startSubscription(start: TSubscriptionStart, db: DbOrTx): Promise<{ id: string } | undefined>;
+  startSubscription(
+    start: TSubscriptionStart,
+    db: DbOrTx,
+  ): Promise<{ id: string; status: TSubscriptionStatus } | undefined>;
   /**
    * Moves the business's running subscription to another plan, cycle or seats now; answers the
    * new period's end, or undefined when the provider has no running subscription of it. Called
@@ -149,6 +165,12 @@ export type PaymentProvider = {
     db: DbOrTx,
     change: TCancelChange,
   ): Promise<{ periodEnd: Date; status: TSubscriptionStatus } | undefined>;
+  /**
+   * A short-lived session of the provider's customer portal (the card replaced, the invoices) for
+   * the owner: its address, or undefined when the provider has no customer of the owner (Stripe
+   * without a kept subscription). A provider's refusal is 502 PAYMENT_PROVIDER_FAILED.
+   */
+  portalSession(request: TPortalRequest): Promise<{ url: string } | undefined>;
 };
 
 const made = new WeakMap<object, Promise<PaymentProvider>>();

@@ -13,6 +13,7 @@ import {
   advanceSandboxSubscriptions,
   chargesFail,
   DAY_MS,
+  expireIncompleteSubscriptions,
   invoiceObject,
   LIVE_STATUSES,
   ofOwner,
@@ -219,13 +220,15 @@ export async function updateSandboxCard(
 
 /**
  * The sandbox provider's clock (the hourly job, and the test-mode clocks): renewals and plans
- * ending with their period, then the retries of open invoices that are due.
+ * ending with their period, then the retries of open invoices that are due, then subscriptions
+ * whose first invoice was not paid in time expiring.
  */
 export async function runSandboxBilling(
   db: Db,
   now = new Date(),
-): Promise<{ ended: number; renewed: number; retried: number }> {
+): Promise<{ ended: number; renewed: number; retried: number; incompleteExpired: number }> {
   const periods = await advanceSandboxSubscriptions(db, now);
   const retried = await db.transaction((tx) => retryOpenInvoices(tx, now));
-  return { ...periods, retried };
+  const incompleteExpired = await db.transaction((tx) => expireIncompleteSubscriptions(tx, now));
+  return { ...periods, retried, incompleteExpired };
 }

@@ -28,11 +28,13 @@ import { emitSandboxEvent, sandboxId } from './sandbox-events.ts';
 
 /**
  * The sandbox provider's subscriptions, behaving like Stripe's: a subscription starts when a card
- * is saved (its first period invoiced and paid at once), renews at each period's end (a new
+ * is saved (its first period invoiced and charged at once), renews at each period's end (a new
  * invoice), bills a seat increase for the rest of the period (a proration invoice), and
  * `cancel_at_period_end` ends it at the period's end (`customer.subscription.deleted`). A card
- * whose charges fail (`PAYMENT_SANDBOX.cards.chargesFail`) leaves the invoices after the first
- * open and the subscription `past_due` until a new card pays (see `sandbox-dunning.ts`). Every
+ * whose charges fail (`PAYMENT_SANDBOX.cards.chargesFail`) leaves the first invoice open and the
+ * subscription `incomplete` (no plan starts; `incomplete_expired` after
+ * `PAYMENT_SANDBOX.incompleteHours`), and a later invoice open with the subscription `past_due`
+ * until a new card pays (see `sandbox-dunning.ts`). Every
  * change is a webhook to Signet. Time moves on by `advanceSandboxSubscriptions` — the daily
  * provider run, and in test mode the billing clock.
  */
@@ -67,7 +69,7 @@ const anchorOf = (sub: TSandboxSubscriptionRow) => sub.billingCycleAnchor ?? sub
 export function subscriptionObject(sub: TSandboxSubscriptionRow): TPaymentEvent['data']['object'] {
   return {
     id: sub.id,
-    status: sub.status as 'active' | 'past_due' | 'canceled',
+    status: sub.status as 'active' | 'past_due' | 'incomplete' | 'incomplete_expired' | 'canceled',
     metadata: sub.metadata,
     current_period_end: Math.floor(sub.periodEnd.getTime() / 1000),
     cancel_at_period_end: sub.cancelAtPeriodEnd,
@@ -154,8 +156,9 @@ export const invoiceObject = (
 /**
  * Issues an invoice charged at once to the subscription's card (numbered per customer): the
  * lines, the discounts and the VAT as the shared price rules priced them — the previews' rules.
- * The first invoice of a subscription is paid (the card was just saved); a later one charged to a
- * card whose charges fail stays open (`invoice.payment_failed`), is retried on Stripe's schedule
+ * One charged to a card whose charges fail stays open (`invoice.payment_failed`): the first of a
+ * subscription makes it `incomplete` and is not retried (Stripe's `allow_incomplete`: it waits
+ * for a payment until it expires); a later one is retried on Stripe's schedule
  * (`PAYMENT_SANDBOX.retryDays`) and makes the subscription `past_due`. Answers the subscription
  * as it is then.
  */
@@ -167,7 +170,7 @@ async function invoice(
   now: Date,
   first = false,
 ): Promise<TSandboxSubscriptionRow> {
-  const fails = !first && chargesFail(sub.cardLast4);
+  const fails = chargesFail(sub.cardLast4);
   const [issued] = await tx
     .select({ n: count() })
     .from(sandboxInvoices)
@@ -193,7 +196,9 @@ async function invoice(
     ...(fails
       ? {
           status: 'open',
-          nextPaymentAttempt: new Date(now.getTime() + PAYMENT_SANDBOX.retryDays[0] * DAY_MS),
+          nextPaymentAttempt: first
+            ? null
+            : new Date(now.getTime() + PAYMENT_SANDBOX.retryDays[0] * DAY_MS),
         }
       : {}),
   });
@@ -202,7 +207,9 @@ async function invoice(
     return sub;
   }
   await emitSandboxEvent(tx, 'invoice.payment_failed', invoiceObject(id, sub, 'failed'), now);
-  return (await updateSubscription(tx, sub.id, { status: 'past_due' })) ?? sub;
+  return (
+    (await updateSubscription(tx, sub.id, { status: first ? 'incomplete' : 'past_due' })) ?? sub
+  );
 }
 
 /** The invoice of one whole period from `at`: the plan at its seats, the coupons still on, VAT. */
@@ -233,9 +240,11 @@ export type TSandboxStart = {
 
 /**
  * Starts the subscription a saved card pays for, once per setup intent (the same one again
- * answers the subscription it started): the customer's earlier subscription ends silently (it
- * has only one), the first period is invoiced, and `customer.subscription.updated` reports it
- * active. The customer is the business the metadata names, else the direct upgrade's user.
+ * answers the subscription it started, as it is now): the first period is invoiced and charged,
+ * and `customer.subscription.updated` reports it — active, and the customer's earlier running
+ * subscription ends silently (it has only one); or `incomplete` when the card does not pay (the
+ * earlier one runs on, Signet starts no plan). The customer is the business the metadata names,
+ * else the direct upgrade's user.
  */
 export async function startSandboxSubscription(
   tx: DbOrTx,
@@ -273,7 +282,10 @@ export async function startSandboxSubscription(
   if (!price) return null;
   // Times to the second, as the provider's API and webhooks carry them.
   const anchor = new Date(Math.floor(start.startAt.getTime() / 1000) * 1000);
-  await tx.update(sandboxSubscriptions).set({ status: 'canceled' }).where(running(owner));
+  const earlier = await tx
+    .select({ id: sandboxSubscriptions.id })
+    .from(sandboxSubscriptions)
+    .where(running(owner));
   const [sub] = await tx
     .insert(sandboxSubscriptions)
     .values({
@@ -297,9 +309,47 @@ export async function startSandboxSubscription(
     .returning();
   if (!sub) throw new Error('subscription not written');
   const period = { start: sub.periodStart, end: sub.periodEnd };
-  await invoice(tx, sub, periodInvoice(sub, sub.periodStart), period, now, true);
-  await emitSandboxEvent(tx, 'customer.subscription.updated', subscriptionObject(sub), now);
-  return sub;
+  const charged = await invoice(tx, sub, periodInvoice(sub, sub.periodStart), period, now, true);
+  if (charged.status === 'active' && earlier.length > 0) {
+    await tx
+      .update(sandboxSubscriptions)
+      .set({ status: 'canceled' })
+      .where(
+        inArray(
+          sandboxSubscriptions.id,
+          earlier.map((e) => e.id),
+        ),
+      );
+  }
+  await emitSandboxEvent(tx, 'customer.subscription.updated', subscriptionObject(charged), now);
+  return charged;
+}
+
+/**
+ * Subscriptions whose first invoice stayed unpaid for `PAYMENT_SANDBOX.incompleteHours` since
+ * they started become `incomplete_expired` (Stripe's rule): the invoice is void and
+ * `customer.subscription.updated` says so. Answers how many expired.
+ */
+export async function expireIncompleteSubscriptions(tx: DbOrTx, now: Date): Promise<number> {
+  const limit = new Date(now.getTime() - PAYMENT_SANDBOX.incompleteHours * 3_600_000);
+  const expired = await tx
+    .update(sandboxSubscriptions)
+    .set({ status: 'incomplete_expired' })
+    .where(
+      and(
+        eq(sandboxSubscriptions.status, 'incomplete'),
+        lte(sandboxSubscriptions.billingCycleAnchor, limit),
+      ),
+    )
+    .returning();
+  for (const sub of expired) {
+    await tx
+      .update(sandboxInvoices)
+      .set({ status: 'void', nextPaymentAttempt: null })
+      .where(and(eq(sandboxInvoices.subscriptionId, sub.id), eq(sandboxInvoices.status, 'open')));
+    await emitSandboxEvent(tx, 'customer.subscription.updated', subscriptionObject(sub), now);
+  }
+  return expired.length;
 }
 
 /** The customer's running subscription at the sandbox, locked for a change (or none). */
@@ -513,7 +563,16 @@ export async function rewindSandboxSubscription(
   days: number,
 ): Promise<void> {
   const shift = days * DAY_MS;
-  const subs = await db.select().from(sandboxSubscriptions).where(running(owner));
+  // An incomplete one too: its 23 hours to be paid pass as much sooner.
+  const subs = await db
+    .select()
+    .from(sandboxSubscriptions)
+    .where(
+      and(
+        ofOwner(sandboxSubscriptions, owner),
+        inArray(sandboxSubscriptions.status, [...LIVE_STATUSES, 'incomplete']),
+      ),
+    );
   for (const sub of subs) {
     // Its open invoice's retries come as much sooner.
     await db

@@ -1,4 +1,7 @@
-import { PAYMENT_SANDBOX } from '@signet/shared/billing/billing.constants';
+import {
+  PAYMENT_SANDBOX,
+  type TSubscriptionStatus,
+} from '@signet/shared/billing/billing.constants';
 import type { TPaymentEvent } from '@signet/shared/billing/billing.schema';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
@@ -11,6 +14,7 @@ import {
   sandboxId as id,
   PAYMENT_WEBHOOK_JOB,
 } from './sandbox-events.ts';
+import { sandboxPortalUrl } from './sandbox-portal.ts';
 import {
   changeSandboxPlan,
   changeSandboxSeats,
@@ -68,7 +72,7 @@ export function sandboxPaymentProvider(
         ...start,
         cardLast4: intent.cardLast4 ?? '',
       });
-      return sub ? { id: sub.id } : undefined;
+      return sub ? { id: sub.id, status: sub.status as TSubscriptionStatus } : undefined;
     },
     async changePlan(db, change) {
       const sub = await changeSandboxPlan(db, change.businessId, change);
@@ -83,6 +87,8 @@ export function sandboxPaymentProvider(
         ? { periodEnd: sub.periodEnd, status: sub.status === 'past_due' ? 'past_due' : 'active' }
         : undefined;
     },
+    // The sandbox's own portal page: every customer has one (its invoices, its card).
+    portalSession: async ({ owner }) => ({ url: sandboxPortalUrl(config, owner) }),
   };
 }
 
@@ -122,7 +128,8 @@ export async function submitSandboxCard(
         .where(eq(sandboxSetupIntents.id, intentId));
       return 'requires_action';
     }
-    // A card whose charges fail is saved like a good one (Stripe's 4000 0000 0000 0341).
+    // A card whose charges fail is saved like a good one (Stripe's 4000 0000 0000 0341); the
+    // subscription's first invoice then fails (`incomplete`).
     if (kind === 'declined') {
       await tx
         .update(sandboxSetupIntents)

@@ -183,7 +183,7 @@ describe('the Stripe adapter over HTTP (a local stand-in for Stripe)', () => {
     expect(sub?.headers['idempotency-key']).toBe('signet-subscription-seti_1Card');
     expect(sub?.form.get('metadata[setupIntentId]')).toBe('seti_1Card');
     // Signet keeps the id to change the subscription later.
-    expect(started).toEqual({ id: 'sub_1New' });
+    expect(started).toEqual({ id: 'sub_1New', status: 'active' });
   });
 
   it("starts an individual's plan as a subscription of one seat named by the user and the card", async () => {
@@ -228,7 +228,7 @@ describe('the Stripe adapter over HTTP (a local stand-in for Stripe)', () => {
       },
       {} as never,
     );
-    expect(started).toEqual({ id: 'sub_1Own' });
+    expect(started).toEqual({ id: 'sub_1Own', status: 'active' });
     const sub = standIn.sent.at(-1);
     expect(sub?.path).toBe('/v1/subscriptions');
     expect(sub?.form.get('items[0][price]')).toBe('price_IndividualMonthlyEur');
@@ -504,6 +504,61 @@ describe('the Stripe adapter over HTTP (a local stand-in for Stripe)', () => {
       code: 'PAYMENT_PROVIDER_FAILED',
       status: 502,
     });
+  });
+
+  it("opens Stripe's billing portal for the subscription's customer, back to our page", async () => {
+    standIn.answers['GET /v1/subscriptions/sub_1Run'] = {
+      status: 200,
+      body: { id: 'sub_1Run', object: 'subscription', status: 'canceled', customer: 'cus_Signet' },
+    };
+    standIn.answers['POST /v1/billing_portal/sessions'] = (req) => ({
+      status: 200,
+      body: {
+        id: 'bps_1Portal',
+        object: 'billing_portal.session',
+        customer: req.form.get('customer'),
+        return_url: req.form.get('return_url'),
+        url: `https://billing.stripe.com/p/session/test_${req.form.get('customer')}`,
+      },
+    });
+    const returnUrl = 'https://signet.example/business/billing/plan';
+    // An ended subscription still names its customer: the invoices stay in the portal.
+    const session = await provider().portalSession({
+      owner: { businessId: META.businessId },
+      subscriptionId: 'sub_1Run',
+      returnUrl,
+    });
+    expect(session).toEqual({ url: 'https://billing.stripe.com/p/session/test_cus_Signet' });
+    expect(standIn.sent.map((s) => `${s.method} ${s.path}`)).toEqual([
+      'GET /v1/subscriptions/sub_1Run',
+      'POST /v1/billing_portal/sessions',
+    ]);
+    const create = standIn.sent[1];
+    expect(create?.headers.authorization).toBe('Bearer sk_test_standin');
+    expect([...(create?.form.keys() ?? [])].sort()).toEqual(['customer', 'return_url']);
+    expect(create?.form.get('customer')).toBe('cus_Signet');
+    expect(create?.form.get('return_url')).toBe(returnUrl);
+
+    // No subscription kept: no customer, no call.
+    standIn.sent = [];
+    expect(
+      await provider().portalSession({ owner: { userId: 'u' }, subscriptionId: null, returnUrl }),
+    ).toBeUndefined();
+    expect(standIn.sent).toEqual([]);
+
+    // Stripe refusing (no portal configuration saved in its dashboard): 502.
+    standIn.answers['POST /v1/billing_portal/sessions'] = stripeError(
+      400,
+      'parameter_missing',
+      'No configuration provided and your test mode default configuration has not been created.',
+    );
+    await expect(
+      provider().portalSession({
+        owner: { businessId: META.businessId },
+        subscriptionId: 'sub_1Run',
+        returnUrl,
+      }),
+    ).rejects.toMatchObject({ code: 'PAYMENT_PROVIDER_FAILED', status: 502 });
   });
 
   it("answers 502 PAYMENT_PROVIDER_FAILED when Stripe refuses a change (the caller's transaction is undone)", async () => {

@@ -104,7 +104,7 @@ describe('Stripe events in our shape', () => {
       'trialing',
       'past_due',
       'past_due',
-      'past_due',
+      'incomplete',
       'past_due',
       'incomplete_expired',
       'canceled',

@@ -14,14 +14,14 @@ import type { PaymentProvider } from './provider.ts';
 
 /**
  * Stripe's subscription statuses as ours (spec section 4 reads them): the ones Stripe has and
- * we do not name are payment issues (`incomplete`, `unpaid`, `paused`: past due).
+ * we do not name are payment issues (`unpaid`, `paused`: past due).
  */
 const STATUSES: Record<string, TSubscriptionStatus> = {
   trialing: 'trialing',
   active: 'active',
   past_due: 'past_due',
   unpaid: 'past_due',
-  incomplete: 'past_due',
+  incomplete: 'incomplete',
   paused: 'past_due',
   incomplete_expired: 'incomplete_expired',
   canceled: 'canceled',
@@ -302,7 +302,7 @@ export function stripePaymentProvider(
         // The job may run again after a failure: Stripe makes the subscription once.
         { idempotencyKey: `signet-subscription-${start.setupIntentId}` },
       );
-      return { id: subscription.id };
+      return { id: subscription.id, status: STATUSES[subscription.status] ?? 'past_due' };
     },
     changePlan: (_db, change) =>
       changing(async () => {
@@ -363,6 +363,21 @@ export function stripePaymentProvider(
           periodEnd: periodEndAnswered(updated),
           status: STATUSES[updated.status] ?? 'past_due',
         };
+      }),
+    portalSession: ({ subscriptionId, returnUrl }) =>
+      changing(async () => {
+        if (!subscriptionId) return undefined;
+        // The customer is the one Checkout made for the card (the subscription's, also after it
+        // ended: its invoices stay in the portal). Stripe's portal shows what its configuration
+        // (in Stripe's dashboard) allows: the card, the invoices, cancelling.
+        const sub = await stripe.subscriptions.retrieve(subscriptionId);
+        const customer = idOf(sub.customer);
+        if (!customer) return undefined;
+        const session = await stripe.billingPortal.sessions.create({
+          customer,
+          return_url: returnUrl,
+        });
+        return { url: session.url };
       }),
   };
 }

@@ -7,7 +7,9 @@ import type {
   TSubscriptionUsage,
 } from '@signet/shared/billing/billing.schema';
 import type { TBusiness } from '@signet/shared/business/business.schema';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businesses } from '../../db/schema/businesses.ts';
 import { pdfText } from '../../pdf/test-tools.ts';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { as, businessCast, type Person } from '../businesses/testing.ts';
@@ -147,12 +149,23 @@ describe('cancelling a paid plan (spec section 4)', () => {
   it('shows a payment issue for any status but active or incomplete_expired', async () => {
     const { business, admin } = await paidCast();
     expect((await usage(admin, business.id)).body.paymentIssue).toBe(false);
+    // The events of the plan's own subscription (an incomplete_expired one of it ends the plan).
+    const [row] = await t.db
+      .select({ subscriptionId: businesses.providerSubscriptionId })
+      .from(businesses)
+      .where(eq(businesses.id, business.id));
     const event = (id: string, status: 'past_due' | 'incomplete_expired', at: number) =>
       post({
         id,
         type: 'customer.subscription.updated',
         created: at,
-        data: { object: { id: 'sub_x', status, metadata: { businessId: business.id } } },
+        data: {
+          object: {
+            id: row?.subscriptionId ?? '',
+            status,
+            metadata: { businessId: business.id },
+          },
+        },
       });
     await event(`evt_pd_${business.id}`, 'past_due', nowS() + 5);
     expect((await usage(admin, business.id)).body).toMatchObject({

@@ -8,7 +8,8 @@ import {
   cancelSubscription,
   revokeSubscriptionCancel,
 } from '../../services/billing/cancel-subscription.ts';
-import { getInvoicePdf, listInvoices, portalSession } from '../../services/billing/invoices.ts';
+import { portalSession } from '../../services/billing/customer-portal.ts';
+import { getInvoicePdf, listInvoices } from '../../services/billing/invoices.ts';
 import { createSetupIntent, receivePaymentWebhook } from '../../services/billing/payments.ts';
 import {
   directUpgradePreview,

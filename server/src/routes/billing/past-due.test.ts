@@ -1,6 +1,7 @@
 /**
- * Renewals that fail (issue 14), in the sandbox as at Stripe: the card 4000 0000 0000 0341 is
- * saved and pays the first period, then its renewal fails — `invoice.payment_failed`, the
+ * Renewals that fail (issue 14), in the sandbox as at Stripe: a plan bought with a good card
+ * whose card is then replaced in the customer portal by 4000 0000 0000 0341 (saved, its charges
+ * fail): its renewal fails — `invoice.payment_failed`, the
  * subscription `past_due` (a payment issue) — and is retried on the schedule until a new card in
  * the customer portal pays it (`invoice.paid`, active again) or the last retry fails (the
  * subscription is deleted: the individual is on the free plan, the business needs a payment
@@ -24,7 +25,7 @@ import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { signUp } from '../auth/testing.ts';
 import { as, businessCast } from '../businesses/testing.ts';
 import { buyIndividualPlan } from '../plans/testing.ts';
-import { buyPlan, deliverQueued, postWebhook } from './testing.ts';
+import { buyPlan, deliverQueued, postWebhook, portalCard as savePortalCard } from './testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -75,17 +76,7 @@ async function billingClock(businessId: string, days: number) {
 const retryGaps = retryDays.map((d, i) => d - (i === 0 ? 0 : (retryDays[i - 1] ?? 0)));
 
 /** Saves `number` in the customer portal at `portalUrl`, as its form posts it. */
-async function portalCard(portalUrl: string, number: string) {
-  const res = await t.app.request(
-    `${new URL(portalUrl).pathname}${PAYMENT_SANDBOX.portalCardPath}`,
-    {
-      method: 'POST',
-      body: new URLSearchParams({ number }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    },
-  );
-  return { status: res.status, html: await res.text() };
-}
+const portalCard = (portalUrl: string, number: string) => savePortalCard(t, portalUrl, number);
 
 const userPlan = async (who: { token: string }) =>
   (await t.request<TUserPlan>('GET', '/api/v1/user/plan', { token: who.token })).body;
@@ -96,11 +87,24 @@ const individualPortal = (who: { token: string }) =>
     { token: who.token },
   );
 
+/**
+ * Buys the individual plan with the card that pays, then saves the card whose charges fail in
+ * the customer portal (nothing is due then: it is only saved), so the renewals fail.
+ */
+async function individualWithFailingCard(person: { token: string }) {
+  const bought = await buyIndividualPlan(t, person);
+  const session = await individualPortal(person);
+  expect(session.status).toBe(200);
+  expect((await portalCard(session.body.redirectUrl, cards.chargesFail)).status).toBe(200);
+  expect(await deliverQueued(t)).toEqual([]);
+  return bought;
+}
+
 describe('an individual whose card stops paying', () => {
   it('is past due after the failed renewal, and active again once a new card pays the invoice', async () => {
     const person = await signUp(t, { plan: 'free' });
     const owner = { userId: person.user.id };
-    const bought = await buyIndividualPlan(t, person, cards.chargesFail);
+    const bought = await individualWithFailingCard(person);
     // The card was saved and the first period paid.
     expect(bought.individual).toMatchObject({ state: 'active', paymentIssue: false });
     expect((await invoicesOf(owner)).map((i) => i.status)).toEqual(['paid']);
@@ -165,7 +169,7 @@ describe('an individual whose card stops paying', () => {
   it('loses the plan when the last retry fails: the subscription is deleted, the free plan is back', async () => {
     const person = await signUp(t, { plan: 'free' });
     const owner = { userId: person.user.id };
-    await buyIndividualPlan(t, person, cards.chargesFail);
+    await individualWithFailingCard(person);
     await planClock(person.user.id, 32);
     await deliverQueued(t);
     for (const [i, gap] of retryGaps.entries()) {
@@ -211,13 +215,18 @@ describe('an individual whose card stops paying', () => {
 describe('a business whose card stops paying', () => {
   async function failingCast() {
     const cast = await businessCast(t);
-    await buyPlan(
-      t,
-      cast.admin,
-      cast.business.id,
-      { plan: 'PRO_V1', cycle: 'monthly', currency: 'CHF', seats: 3 },
-      cards.chargesFail,
+    await buyPlan(t, cast.admin, cast.business.id, {
+      plan: 'PRO_V1',
+      cycle: 'monthly',
+      currency: 'CHF',
+      seats: 3,
+    });
+    // The card whose charges fail replaces it in the portal (only saved: nothing is due).
+    const session = await as(t, cast.admin)<TPortalSession>(
+      'GET',
+      `/v2/businesses/${cast.business.id}/stripe/cpsession`,
     );
+    expect((await portalCard(session.body.redirectUrl, cards.chargesFail)).status).toBe(200);
     return cast;
   }
   const usage = (who: { token: string }, id: string) =>

@@ -29,6 +29,19 @@ export function enterCard(t: TestApp, redirectUrl: string, number: string) {
 
 export const WEBHOOK = '/api/v2/payments/stripe/webhook';
 
+/** Saves `number` in the sandbox's customer portal at `portalUrl`, as its form posts it. */
+export async function portalCard(t: TestApp, portalUrl: string, number: string) {
+  const res = await t.app.request(
+    `${new URL(portalUrl).pathname}${PAYMENT_SANDBOX.portalCardPath}`,
+    {
+      method: 'POST',
+      body: new URLSearchParams({ number }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    },
+  );
+  return { status: res.status, html: await res.text() };
+}
+
 /** Now in Unix seconds, as webhook timestamps are. */
 export const nowS = () => Math.floor(Date.now() / 1000);
 

@@ -1,4 +1,4 @@
-import { PAYMENT_SANDBOX } from '@signet/shared/billing/billing.constants';
+import { BILLING_PLAN_PAGE, PAYMENT_SANDBOX } from '@signet/shared/billing/billing.constants';
 import { SETUP_INTENT_PARAM } from '@signet/shared/plan/plan.constants';
 import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
@@ -99,7 +99,7 @@ export function paymentSandboxRoutes(deps: AppDeps): Hono<AppEnv> {
         .from(businesses)
         .where(eq(businesses.id, owner.businessId));
       return business
-        ? { owner, billTo: business, back: siteLink(deps.config, '/business/billing/plan') }
+        ? { owner, billTo: business, back: siteLink(deps.config, BILLING_PLAN_PAGE) }
         : undefined;
     }
     const [user] = await deps.db

@@ -52,6 +52,7 @@ function setCancelAtPeriodEnd(ctx: Ctx, businessId: string, cancel: boolean) {
         planPeriodEndsAt: sub.periodEnd,
         subscriptionStatus: sub.status,
         subscriptionEventAt: new Date(Math.floor(now.getTime() / 1000) * 1000),
+        subscriptionEventSeq: null,
       })
       .where(eq(businesses.id, business.id))
       .returning();

@@ -25,7 +25,7 @@ import { startProviderSubscription, toSecond } from './provider-subscription.ts'
 import { getUserPlan, planFacts } from './user-plan.ts';
 
 /** Where the card page returns to: the site's upgrade page, which confirms the upgrade. */
-const RETURN_PATH = '/upgrade';
+export const DIRECT_UPGRADE_RETURN_PATH = '/upgrade';
 
 export { DIRECT_UPGRADE_USER };
 
@@ -86,7 +86,7 @@ export async function createDirectSetupIntent(
       cycle: plan.cycle,
       currency: plan.currency,
     },
-    returnUrl: siteLink(ctx.config, RETURN_PATH),
+    returnUrl: siteLink(ctx.config, DIRECT_UPGRADE_RETURN_PATH),
   });
   return { id: intent.id, redirectUrl: intent.url };
 }
@@ -126,6 +126,7 @@ export async function startIndividualPlan(
       individualSubscriptionStatus: null,
       individualPeriodEndsAt: null,
       individualSubscriptionEventAt: null,
+      individualSubscriptionEventSeq: null,
       freeAccountType: sql`case when ${users.freeAccountType} = 'free_legacy' then 'free_migrated' else ${users.freeAccountType} end`,
       updatedAt: at,
     })
@@ -139,8 +140,10 @@ export async function startIndividualPlan(
 /**
  * The direct upgrade's card was accepted (setup intent `intentId`, its `metadata`): the
  * individual plan starts, once, and with it its subscription at the provider — the sandbox's in
- * this transaction (its id kept on the user), Stripe's by the payment-subscription job (which
- * keeps the id) on the individual plan's price with an idempotency key per setup intent.
+ * this transaction, its first invoice charged before the plan starts (its id kept on the user;
+ * a card that does not pay it leaves the subscription `incomplete` and no plan: `incomplete`
+ * is answered), Stripe's by the payment-subscription job (which keeps the id) on the individual
+ * plan's price with an idempotency key per setup intent.
  */
 async function beginIndividualPlan(
   tx: DbOrTx,
@@ -150,26 +153,43 @@ async function beginIndividualPlan(
   intentId: string,
   metadata: Record<string, string>,
   at: Date,
-): Promise<void> {
+): Promise<'started' | 'incomplete'> {
   const plan = { name: metadata.plan ?? '', cycle: cycleOf(metadata) };
-  if (!(await startIndividualPlan(tx, userId, plan, intentId, at, true))) return;
-  const sub = await startProviderSubscription(tx, provider, intentId, metadata, async () => ({
+  const start = {
     setupIntentId: intentId,
     metadata,
     discounts: [],
     startAt: at,
     vat: customerVat(config, null),
-  }));
+  };
+  if (provider.startsSubscriptionIn === 'job') {
+    if (await startIndividualPlan(tx, userId, plan, intentId, at, true)) {
+      await startProviderSubscription(tx, provider, intentId, metadata, async () => start);
+    }
+    return 'started';
+  }
+  const [user] = await tx
+    .select({ intent: users.individualSetupIntent })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  if (user?.intent === intentId) return 'started';
+  // The same setup intent again answers the subscription it started, as it is now.
+  const sub = await provider.startSubscription(start, tx);
+  if (sub && sub.status !== 'active') return 'incomplete';
+  await startIndividualPlan(tx, userId, plan, intentId, at, true);
   if (sub) {
     await tx.update(users).set({ individualSubscriptionId: sub.id }).where(eq(users.id, userId));
   }
+  return 'started';
 }
 
 /**
  * `POST /v2/businesses/direct_upgrade/confirm`: back from the card page, asks the provider for
  * the caller's setup intent; when the card was accepted the individual plan starts (404
  * SETUP_INTENT_NOT_FOUND for an intent that is not the caller's, 409 SETUP_INTENT_NOT_SUCCEEDED
- * while it is not accepted).
+ * while it is not accepted, 402 FIRST_PAYMENT_FAILED when the card was saved but did not pay
+ * the first invoice: no plan).
  */
 export async function confirmDirectUpgrade(
   ctx: Ctx,
@@ -189,9 +209,17 @@ export async function confirmDirectUpgrade(
   // The plan's start is its subscription's billing cycle anchor: to the second, as the
   // provider's times are (the period ends Signet computes and the provider reports agree).
   const at = toSecond(new Date());
-  await ctx.db.transaction((tx) =>
+  const outcome = await ctx.db.transaction((tx) =>
     beginIndividualPlan(tx, provider, ctx.config, userId, intent.id, intent.metadata, at),
   );
+  // Committed first: the provider keeps the incomplete subscription and its open invoice.
+  if (outcome === 'incomplete') {
+    throw new AppError(
+      BILLING_ERRORS.firstPaymentFailed,
+      402,
+      'Your card was declined: the first payment failed and no plan started. Try another card.',
+    );
+  }
   return getUserPlan(ctx);
 }
 
@@ -216,6 +244,6 @@ export async function applyDirectUpgradeEvent(
     return;
   }
   if (SUBSCRIPTION_EVENTS.has(event.type)) {
-    await applyIndividualSubscriptionEvent(tx, userId, event.type, event.data.object, at);
+    await applyIndividualSubscriptionEvent(tx, userId, event);
   }
 }

@@ -1,5 +1,9 @@
 import { CURRENCIES } from '@signet/shared/billing/billing.constants';
-import { discountEndsAt, type TDiscount } from '@signet/shared/billing/pricing.rules';
+import {
+  discountEndsAt,
+  type TDiscount,
+  type TTakenDiscount,
+} from '@signet/shared/billing/pricing.rules';
 import type { DbOrTx } from '../../db/client.ts';
 import { businessDiscounts } from '../../db/schema/promo-codes.ts';
 import type { TPricePlanRow } from './price-plans.ts';
@@ -37,38 +41,21 @@ export async function requestedDiscounts(
   return discounts;
 }
 
+type TDiscountTaking = {
+  businessId: string;
+  userId: string;
+  plan: Pick<TPricePlanRow, 'name' | 'cycle' | 'currency'>;
+  codes: TRequestedCodes;
+  at: Date;
+};
+
 /**
- * Takes the discounts of a plan that starts `at` for the business (under its lock, in the
- * change that starts the plan): each promo code is redeemed once more if it still may be, and
- * recorded with its end (spec sections 3 and 4: ACTIVE until then, USED_UP after). A code that
- * no longer holds (expired, used up, taken) is skipped: the plan starts without it, as the card
- * was taken for the plan.
+ * The discounts a plan that starts `at` for the business would take: each code asked for that
+ * still holds (expired, used up or taken meanwhile: skipped, the plan starts without it), with
+ * its source and its end.
  */
-export async function takeDiscounts(
-  tx: DbOrTx,
-  input: {
-    businessId: string;
-    userId: string;
-    plan: Pick<TPricePlanRow, 'name' | 'cycle' | 'currency'>;
-    codes: TRequestedCodes;
-    at: Date;
-  },
-): Promise<void> {
-  const { businessId, plan, at } = input;
-  const take = async (discount: TDiscount, source: 'promo' | 'referral') => {
-    if (source === 'promo' && !(await redeemPromoCode(tx, discount.code))) return;
-    await tx
-      .insert(businessDiscounts)
-      .values({
-        businessId,
-        source,
-        ...discount,
-        currency: CURRENCIES.find((c) => c === discount.currency) ?? null,
-        startedAt: at,
-        endsAt: discountEndsAt(discount, plan.cycle, at),
-      })
-      .onConflictDoNothing();
-  };
+async function holdingDiscounts(tx: DbOrTx, input: TDiscountTaking) {
+  const holding: { discount: TDiscount; source: 'promo' | 'referral'; endsAt: Date | null }[] = [];
   for (const [source, code] of [
     ['promo', input.codes.promoCode],
     ['referral', input.codes.referralCode],
@@ -79,12 +66,57 @@ export async function takeDiscounts(
         tx,
         input.userId,
         source === 'promo' ? { promoCode: code } : { referralCode: code },
-        plan,
-        businessId,
+        input.plan,
+        input.businessId,
       );
-      if (discount) await take(discount, source);
+      if (discount) {
+        holding.push({
+          discount,
+          source,
+          endsAt: discountEndsAt(discount, input.plan.cycle, input.at),
+        });
+      }
     } catch {
       // Expired, used up or taken meanwhile: the plan starts without this discount.
     }
+  }
+  return holding;
+}
+
+/**
+ * The discounts `takeDiscounts` would take, without taking them: what a subscription whose first
+ * invoice is charged before the plan starts is priced with (the sandbox's).
+ */
+export async function discountsToTake(
+  tx: DbOrTx,
+  input: TDiscountTaking,
+): Promise<TTakenDiscount[]> {
+  return (await holdingDiscounts(tx, input)).map(({ discount, endsAt }) => ({
+    ...discount,
+    endsAt,
+  }));
+}
+
+/**
+ * Takes the discounts of a plan that starts `at` for the business (under its lock, in the
+ * change that starts the plan): each promo code is redeemed once more if it still may be, and
+ * recorded with its end (spec sections 3 and 4: ACTIVE until then, USED_UP after). A code that
+ * no longer holds (expired, used up, taken) is skipped: the plan starts without it, as the card
+ * was taken for the plan.
+ */
+export async function takeDiscounts(tx: DbOrTx, input: TDiscountTaking): Promise<void> {
+  for (const { discount, source, endsAt } of await holdingDiscounts(tx, input)) {
+    if (source === 'promo' && !(await redeemPromoCode(tx, discount.code))) continue;
+    await tx
+      .insert(businessDiscounts)
+      .values({
+        businessId: input.businessId,
+        source,
+        ...discount,
+        currency: CURRENCIES.find((c) => c === discount.currency) ?? null,
+        startedAt: input.at,
+        endsAt,
+      })
+      .onConflictDoNothing();
   }
 }

@@ -69,6 +69,7 @@ async function setIndividualPlanEnd(ctx: CtxWithConfig, cancel: boolean): Promis
         individualPeriodEndsAt: sub.periodEnd,
         individualSubscriptionStatus: sub.status,
         individualSubscriptionEventAt: toSecond(now),
+        individualSubscriptionEventSeq: null,
       };
     }
     await tx

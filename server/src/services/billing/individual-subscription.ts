@@ -1,9 +1,10 @@
-import { subscriptionEnding } from '@signet/shared/billing/billing.rules';
+import { isNewerEvent, subscriptionEnding } from '@signet/shared/billing/billing.rules';
 import type { TPaymentEvent } from '@signet/shared/billing/billing.schema';
 import { SUBSCRIPTION_SETUP_INTENT } from '@signet/shared/plan/plan.constants';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
+import { eventOrder, lastApplied } from './event-order.ts';
 
 /** The provider's events of a subscription (Stripe's names; the sandbox sends the same). */
 export const SUBSCRIPTION_EVENTS: ReadonlySet<string> = new Set([
@@ -15,8 +16,9 @@ export const SUBSCRIPTION_EVENTS: ReadonlySet<string> = new Set([
 /**
  * An event of the subscription that bills a user's individual plan: applied only to the plan
  * whose card started it (the subscription's metadata names that setup intent, so an earlier
- * plan's subscription changes nothing) and only when it is not older than the last one applied
- * (`individual_subscription_event_at`: events out of order never move the plan back). A running
+ * plan's subscription changes nothing) and only when it comes after the last one applied
+ * (shared's `isNewerEvent` over `individual_subscription_event_at` and `…_seq`: events out of
+ * order never move the plan back). A running
  * subscription's event keeps its id, status (a payment problem shows) and period's end (a
  * renewal), and whether the plan ends — at its period's end or at a date set at the provider
  * (`cancel_at`) — or runs on; the end of the subscription (`deleted`, or status canceled: the
@@ -26,10 +28,11 @@ export const SUBSCRIPTION_EVENTS: ReadonlySet<string> = new Set([
 export async function applyIndividualSubscriptionEvent(
   tx: DbOrTx,
   userId: string,
-  type: string,
-  object: TPaymentEvent['data']['object'],
-  at: Date,
+  event: TPaymentEvent,
 ): Promise<void> {
+  const { type } = event;
+  const object = event.data.object;
+  const at = new Date(event.created * 1000);
   const intentId = object.metadata?.[SUBSCRIPTION_SETUP_INTENT];
   const status = object.status;
   if (!intentId || !status || status === 'succeeded' || status === 'failed') return;
@@ -38,12 +41,25 @@ export async function applyIndividualSubscriptionEvent(
       endsAt: users.individualPlanEndsAt,
       periodEndsAt: users.individualPeriodEndsAt,
       eventAt: users.individualSubscriptionEventAt,
+      eventSeq: users.individualSubscriptionEventSeq,
+      status: users.individualSubscriptionStatus,
     })
     .from(users)
     .where(and(eq(users.id, userId), eq(users.individualSetupIntent, intentId)))
     .for('update');
-  if (!user || (user.eventAt && at < user.eventAt)) return;
-  const seen = { individualSubscriptionId: object.id, individualSubscriptionEventAt: at };
+  if (!user) return;
+  const last = lastApplied({
+    at: user.eventAt,
+    sequence: user.eventSeq,
+    status: user.status,
+    periodEndsAt: user.periodEndsAt,
+  });
+  if (!isNewerEvent(eventOrder(event), last)) return;
+  const seen = {
+    individualSubscriptionId: object.id,
+    individualSubscriptionEventAt: at,
+    individualSubscriptionEventSeq: event.sequence ?? null,
+  };
   if (type === 'customer.subscription.deleted' || status === 'canceled') {
     await tx
       .update(users)

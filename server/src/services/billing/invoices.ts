@@ -1,16 +1,13 @@
-import { BILLING_ERRORS } from '@signet/shared/billing/billing.constants';
 import type {
   TBillingAddress,
   TInvoice,
   TInvoiceList,
-  TPortalSession,
 } from '@signet/shared/billing/billing.schema';
 import type { DbOrTx } from '../../db/client.ts';
 import type { TSandboxInvoiceRow } from '../../db/schema/sandbox-subscriptions.ts';
 import { AppError } from '../../errors.ts';
 import { buildInvoicePdf } from '../../pdf/invoice/invoice-pdf.ts';
 import type { TSubscriptionOwner } from '../../providers/payments/provider.ts';
-import { sandboxPortalUrl } from '../../providers/payments/sandbox-portal.ts';
 import {
   sandboxCardOf,
   sandboxInvoiceOf,
@@ -74,19 +71,4 @@ export async function invoicePdfOf(
 export async function getInvoicePdf(ctx: Ctx, businessId: string, invoiceId: string) {
   const { business } = await readBusiness(ctx, businessId);
   return invoicePdfOf(ctx.db, { businessId: business.id }, business, invoiceId);
-}
-
-/**
- * `GET …/stripe/cpsession` and `POST …/chargebee/portal_session` (admin): the provider's customer
- * portal for this business (invoices and the card) — the sandbox's own page, valid for an hour.
- */
-export async function portalSession(
-  ctx: Pick<ServiceContext, 'db' | 'principal' | 'config'>,
-  businessId: string,
-): Promise<TPortalSession> {
-  if (ctx.config.paymentProvider === 'none') {
-    throw new AppError(BILLING_ERRORS.noPayments, 503, 'No payment provider is configured');
-  }
-  const { business } = await readBusiness(ctx, businessId);
-  return { redirectUrl: sandboxPortalUrl(ctx.config, { businessId: business.id }) };
 }

@@ -4,7 +4,11 @@ import {
   CURRENCIES,
   PLAN_NAMES,
 } from '@signet/shared/billing/billing.constants';
-import { planOfLookupKey, subscriptionEnding } from '@signet/shared/billing/billing.rules';
+import {
+  isNewerEvent,
+  planOfLookupKey,
+  subscriptionEnding,
+} from '@signet/shared/billing/billing.rules';
 import {
   type TPaymentEvent,
   type TSetupIntent,
@@ -31,7 +35,8 @@ import { changeBusiness } from '../businesses/membership.ts';
 import type { ServiceContext } from '../context.ts';
 import { customerVat } from './customer-vat.ts';
 import { applyDirectUpgradeEvent } from './direct-upgrade.ts';
-import { requestedDiscounts, takeDiscounts } from './discounts.ts';
+import { discountsToTake, requestedDiscounts, takeDiscounts } from './discounts.ts';
+import { eventOrder, lastApplied } from './event-order.ts';
 import { findPricePlan } from './price-plans.ts';
 import { businessDiscountsOf, takenDiscountOf } from './promo-codes.ts';
 import { PAYMENT_SUBSCRIPTION_JOB, startProviderSubscription } from './provider-subscription.ts';
@@ -73,6 +78,14 @@ export function createSetupIntent(
       // Promo and referral codes are checked now (4xx before any card is asked for) and taken
       // when the plan starts.
       await requestedDiscounts(tx, ctx.principal.userId, input, plan, business.id);
+      if (business.paymentMethod !== 'STRIPE' && business.subscriptionStatus === 'incomplete') {
+        // A new card is tried: the failed first payment of an earlier one is no longer the news
+        // (the page that waits for this card's outcome reads the status).
+        await tx
+          .update(businesses)
+          .set({ subscriptionStatus: null })
+          .where(eq(businesses.id, business.id));
+      }
       const intent = await provider.createSetupIntent(tx, {
         currency: plan.currency,
         email: actor.email,
@@ -234,13 +247,48 @@ async function applyEvent(
     .for('update');
   if (!business) return;
   const at = new Date(event.created * 1000);
-  const newer = !business.subscriptionEventAt || at >= business.subscriptionEventAt;
+  const newer = isNewerEvent(
+    eventOrder(event),
+    lastApplied({
+      at: business.subscriptionEventAt,
+      sequence: business.subscriptionEventSeq,
+      status: business.subscriptionStatus,
+      periodEndsAt: business.planPeriodEndsAt,
+    }),
+  );
+  // Recorded with every subscription event applied: where the next one must come after.
+  const seen = { subscriptionEventAt: at, subscriptionEventSeq: event.sequence ?? null };
   switch (event.type) {
     case 'setup_intent.succeeded': {
       // The card is there: the chosen plan starts now, the trial and any lock end, and the
       // discounts asked for are taken.
       const plan = planOfMetadata(meta);
       const row = plan ? await findPricePlan(tx, plan).catch(() => null) : null;
+      const intentId = event.data.object.id;
+      const codes = { promoCode: meta.promoCode ?? null, referralCode: meta.referralCode ?? null };
+      // The sandbox's subscription starts here, its first invoice charged before the plan starts:
+      // a card that does not pay it leaves the subscription `incomplete` and the business as it
+      // was (no plan, no discount taken; the subscription's events record the status). A provider
+      // over the network's starts by a job once the plan has started (below).
+      let started: string | null = null;
+      if (provider.startsSubscriptionIn === 'webhook') {
+        const discounts =
+          plan && meta.userId
+            ? await discountsToTake(tx, { businessId, userId: meta.userId, plan, codes, at })
+            : [];
+        const sub = await provider.startSubscription(
+          {
+            setupIntentId: intentId,
+            metadata: meta,
+            discounts,
+            startAt: at,
+            vat: customerVat(config, business),
+          },
+          tx,
+        );
+        if (sub && sub.status !== 'active') return;
+        started = sub?.id ?? null;
+      }
       await tx
         .update(businesses)
         .set({
@@ -256,23 +304,26 @@ async function applyEvent(
           // The seats paid for (the setup intent's, at least those in use when it was made):
           // the provider bills these, so the business has these, not the trial's.
           seats: Number(meta.seats) || business.seats,
+          // The plan's subscription: its events alone may end the plan (an incomplete one of a
+          // later card does not).
+          ...(started ? { providerSubscriptionId: started } : {}),
+          ...(started
+            ? {
+                subscriptionStatus: 'active' as const,
+                subscriptionEventAt: at,
+                subscriptionEventSeq: null,
+              }
+            : {}),
         })
         .where(eq(businesses.id, businessId));
       if (plan && meta.userId) {
-        await takeDiscounts(tx, {
-          businessId,
-          userId: meta.userId,
-          plan,
-          codes: { promoCode: meta.promoCode ?? null, referralCode: meta.referralCode ?? null },
-          at,
-        });
+        await takeDiscounts(tx, { businessId, userId: meta.userId, plan, codes, at });
       }
-      // The subscription at the provider: the sandbox's now, in this transaction; a provider
-      // over the network's by a job (outside it, with the worker's retries).
-      const intentId = event.data.object.id;
-      await startProviderSubscription(tx, provider, intentId, meta, () =>
-        subscriptionStartOf(tx, config, intentId, meta),
-      );
+      if (provider.startsSubscriptionIn === 'job') {
+        await startProviderSubscription(tx, provider, intentId, meta, () =>
+          subscriptionStartOf(tx, config, intentId, meta),
+        );
+      }
       return;
     }
     case 'customer.subscription.updated':
@@ -280,43 +331,69 @@ async function applyEvent(
       const object = event.data.object;
       const status = object.status;
       if (!newer || !status || status === 'succeeded' || status === 'failed') return;
+      if (status === 'incomplete' || status === 'incomplete_expired') {
+        const ofPlan = business.providerSubscriptionId === object.id;
+        // The plan's own subscription never paid its first invoice (Stripe's: the plan started
+        // with the card, its subscription after): the plan ends as when it is deleted.
+        if (ofPlan && status === 'incomplete_expired') return endPlan(tx, business, seen, status);
+        // A card whose first payment failed: the business's record says so (spec section 4:
+        // `incomplete` is a payment issue, `incomplete_expired` is not), unless a paid plan runs,
+        // whose own status stands.
+        if (ofPlan || business.paymentMethod !== 'STRIPE') {
+          await tx
+            .update(businesses)
+            .set({ subscriptionStatus: status, ...seen })
+            .where(eq(businesses.id, businessId));
+        }
+        return;
+      }
       // Signet converges to what the provider holds: its status, period, end, plan and seats
       // (a change made at the provider, or one whose commit failed here, shows).
       await tx
         .update(businesses)
         .set({
           subscriptionStatus: status,
-          subscriptionEventAt: at,
+          ...seen,
           ...subscriptionPeriod(object),
           ...(status === 'canceled' ? {} : await heldPlanOf(tx, object, business)),
         })
         .where(eq(businesses.id, businessId));
       return;
     }
-    case 'customer.subscription.deleted': {
-      // The period of a cancelling plan ended (spec section 4): the plan is cancelled, and with
-      // no free business plan to fall back to, the business needs a payment method again.
+    case 'customer.subscription.deleted':
       if (!newer) return;
-      await tx
-        .update(businesses)
-        .set({
-          subscriptionStatus: 'canceled',
-          subscriptionEventAt: at,
-          planName: PLAN_NAMES.canceled,
-          planStartedAt: at,
-          nextPlanName: null,
-          nextPlanStartsAt: null,
-          planPeriodEndsAt: null,
-          paymentMethod:
-            business.paymentMethod === 'STRIPE' ? 'NEEDS_PAYMENT_METHOD' : business.paymentMethod,
-        })
-        .where(eq(businesses.id, businessId));
-      return;
-    }
+      return endPlan(tx, business, seen);
     default:
       // setup_intent.setup_failed and others: recorded; the browser shows the card page's error.
       return;
   }
+}
+
+/**
+ * The plan's subscription ended (spec section 4: the period of a cancelling plan ended, the
+ * provider gave up on payment, or its first invoice was never paid): the plan is cancelled, and
+ * with no free business plan to fall back to, the business needs a payment method again.
+ */
+async function endPlan(
+  tx: Tx,
+  business: TBusinessRow,
+  seen: { subscriptionEventAt: Date; subscriptionEventSeq: number | null },
+  status: 'canceled' | 'incomplete_expired' = 'canceled',
+): Promise<void> {
+  await tx
+    .update(businesses)
+    .set({
+      subscriptionStatus: status,
+      ...seen,
+      planName: PLAN_NAMES.canceled,
+      planStartedAt: seen.subscriptionEventAt,
+      nextPlanName: null,
+      nextPlanStartsAt: null,
+      planPeriodEndsAt: null,
+      paymentMethod:
+        business.paymentMethod === 'STRIPE' ? 'NEEDS_PAYMENT_METHOD' : business.paymentMethod,
+    })
+    .where(eq(businesses.id, business.id));
 }
 
 /**

@@ -76,7 +76,10 @@ export function updateSeats(
     const [row] = await tx
       .update(businesses)
       // A provider's event from before this change never moves the seats back.
-      .set({ seats: input.seats, ...(paid ? { subscriptionEventAt: toSecond(now) } : {}) })
+      .set({
+        seats: input.seats,
+        ...(paid ? { subscriptionEventAt: toSecond(now), subscriptionEventSeq: null } : {}),
+      })
       .where(eq(businesses.id, business.id))
       .returning();
     if (!row) throw new Error('business vanished under its lock');

@@ -1,4 +1,4 @@
-import { TRIAL } from '@signet/shared/billing/billing.constants';
+import { BILLING_PLAN_PAGE, TRIAL } from '@signet/shared/billing/billing.constants';
 import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -11,7 +11,7 @@ import { siteLink } from '../auth/links.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Where a trial mail sends the admins: the console's plan page (the upgrade while locked). */
-export const TRIAL_MAIL_PATH = '/business/billing/plan';
+export const TRIAL_MAIL_PATH = BILLING_PLAN_PAGE;
 
 type Deps = { db: Db; config: Pick<Config, 'publicUrl'> };
 

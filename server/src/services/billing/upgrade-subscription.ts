@@ -101,6 +101,7 @@ export function upgradeSubscription(
           planPeriodEndsAt: sub.periodEnd,
           // A provider's event from before this change never moves it back.
           subscriptionEventAt: now,
+          subscriptionEventSeq: null,
           settings: {
             ...business.settings,
             signerGroups: {
