@@ -118,7 +118,9 @@ export async function prepareSignature(
     shared(ctx.batch, `validation:${certificatesKey(certificates)}`, () =>
       validationData(ctx.db, ca, crls as NonNullable<typeof crls>, certificates),
     );
-  const threads = ctx.batch ? ctx.config.signThreads : 0;
+  // A batch of several entries signs in the threads; one entry (the request page's signature)
+  // gains nothing from a hop to a thread and stays here, on the warm main thread.
+  const threads = (ctx.batch?.requestIds.length ?? 0) > 1 ? ctx.config.signThreads : 0;
   if (threads > 0) {
     // A batch entry's PDF work goes to the signing threads (threads/sign-threads.ts); the key,
     // the time stamps, the validation data and the PDF workers answer them from here.
