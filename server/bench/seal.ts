@@ -44,8 +44,8 @@ import {
 } from '../src/services/documents/stamp-space-job.ts';
 import { platformCa } from '../src/services/pki/platform-ca.ts';
 import { timestampAuthority } from '../src/services/pki/timestamp-authority.ts';
-import { warmUpSignThreads } from '../src/services/signing/threads/sign-threads.ts';
 import { changeSealMembers, putSeal } from '../src/services/seals/manage-seals.ts';
+import { warmUpSignThreads } from '../src/services/signing/threads/sign-threads.ts';
 import { FsBlobStore } from '../src/storage/fs-blob-store.ts';
 import { openTestDatabase } from '../src/testing/database.ts';
 import { ONE_PAGE_NAMES, type RealDocument, realDocument } from './documents.ts';

@@ -1,11 +1,11 @@
 import type { TDocumentSignature } from '@signet/shared/signature-request/signature-request.schema';
 import type { KeyType } from '../../../crypto/signer.ts';
-import type { LoadedDocument, LoadedSigner } from '../../signature-requests/load-for-actor.ts';
 import type { ValidationData } from '../../../pdf/ltv.ts';
 import type { PdfJobKind } from '../../../pdf/pool/jobs.ts';
 import type { FontWeight } from '../../../pdf/stamp/fonts.ts';
 import type { StampContent } from '../../../pdf/stamp/layout.ts';
 import type { StampPlan } from '../../../pdf/stamp/plan.ts';
+import type { LoadedDocument, LoadedSigner } from '../../signature-requests/load-for-actor.ts';
 
 /**
  * The contract between the main thread and a signing thread (sign-threads.ts,

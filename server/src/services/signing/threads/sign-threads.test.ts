@@ -104,7 +104,7 @@ describe('signing threads', () => {
     await expect(threads.sign(await job(), calls)).rejects.toBe(outage);
   });
 
-  it("a refusal in the thread keeps its code (a placement outside the page: 422), the thread goes on", async () => {
+  it('a refusal in the thread keeps its code (a placement outside the page: 422), the thread goes on', async () => {
     const { calls } = answers();
     const outside = await job({
       placements: [{ document_id: 'd1', page: 9, x: 0, y: 0, width: 100, height: 50 }],
