@@ -83,3 +83,12 @@ export type FromJob =
 
 /** Main → thread (on the job's port): a call's answer. */
 export type CallReply = { seq: number; result?: unknown; error?: ThreadError };
+
+/**
+ * The buffer of `bytes` to transfer rather than copy, when the view is all of it (a view into a
+ * larger buffer, such as node's pool of small Buffers, is copied instead).
+ */
+export const ownBuffer = (bytes: Uint8Array): ArrayBuffer[] =>
+  bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+    ? [bytes.buffer as ArrayBuffer]
+    : [];

@@ -6,7 +6,14 @@
 import module from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
 import { isAppError } from '../../../errors.ts';
-import type { CallReply, FromJob, ThreadError, ThreadWarmUp, ToThread } from './jobs.ts';
+import {
+  type CallReply,
+  type FromJob,
+  ownBuffer,
+  type ThreadError,
+  type ThreadWarmUp,
+  type ToThread,
+} from './jobs.ts';
 import { type CallMain, signDocument } from './sign-document.ts';
 import { warmUpThread } from './warm-up-thread.ts';
 
@@ -20,12 +27,6 @@ class CallFailed extends Error {
     this.wire = wire;
   }
 }
-
-/** The buffer of `bytes` to transfer when they are all of it (never a shared pool's slab). */
-export const ownBuffer = (bytes: Uint8Array): ArrayBuffer[] =>
-  bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
-    ? [bytes.buffer as ArrayBuffer]
-    : [];
 
 function toWire(e: unknown): ThreadError {
   if (e instanceof CallFailed) return { ...e.wire, fromCall: true };

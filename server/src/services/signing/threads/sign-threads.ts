@@ -2,15 +2,16 @@ import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import type { Config } from '../../../config.ts';
 import type { Signer } from '../../../crypto/signer.ts';
 import { AppError } from '../../../errors.ts';
-import type {
-  CallReply,
-  FromJob,
-  SignDocumentJob,
-  SignDocumentResult,
-  ThreadCalls,
-  ThreadError,
-  ThreadWarmUp,
-  ToThread,
+import {
+  type CallReply,
+  type FromJob,
+  ownBuffer,
+  type SignDocumentJob,
+  type SignDocumentResult,
+  type ThreadCalls,
+  type ThreadError,
+  type ThreadWarmUp,
+  type ToThread,
 } from './jobs.ts';
 
 /** What the main thread answers a job's calls with (the key, the TSA, the database, the pool). */
@@ -33,9 +34,10 @@ type Thread = {
 /**
  * The signing threads of seal batches: the PDF work of a batch entry's documents (parse, stamp,
  * save, hash, fill in; sign-document.ts) on the machine's other cores, while the main thread
- * keeps the keys, the time stamps, the validation data and the database. Threads start with the
- * first batch and stay for {@link IDLE_MS}, so their compiled code stays warm across batches;
- * they never keep the process alive.
+ * keeps the keys, the time stamps, the validation data and the database. Threads start at the
+ * server's warm-up (else with the first batch), warm their code before their first job
+ * (warm-up-thread.ts) and stay for {@link IDLE_MS} without work, so it stays warm across
+ * batches; they never keep the process alive.
  */
 export class SignThreads {
   private readonly size: number;
@@ -53,7 +55,10 @@ export class SignThreads {
     while (this.threads.length < this.size) this.rest(this.start());
   }
 
-  /** Signs one document in a thread; `calls` answer what the thread asks of the main thread. */
+  /**
+   * Signs one document in a thread (its bytes are handed over); `calls` answer what the thread
+   * asks of the main thread.
+   */
   sign(job: SignDocumentJob, calls: MainCalls): Promise<SignDocumentResult> {
     const thread = this.pick();
     thread.jobs++;
@@ -93,12 +98,11 @@ export class SignThreads {
           );
         }
       });
-      const transfer: (ArrayBuffer | MessagePort)[] = [port2];
-      const bytes = job.bytes;
-      if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) {
-        transfer.push(bytes.buffer as ArrayBuffer);
-      }
-      thread.worker.postMessage({ job, port: port2 } satisfies ToThread, transfer);
+      // The document's bytes move to the thread (the caller does not read them again).
+      thread.worker.postMessage({ job, port: port2 } satisfies ToThread, [
+        port2,
+        ...ownBuffer(job.bytes),
+      ]);
     });
   }
 
