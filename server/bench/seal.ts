@@ -14,7 +14,8 @@
  *   BENCH_PROFILE=dir: a V8 CPU profile of each timed batch, from the call to the answer,
  *   into dir/seal-<run>.cpuprofile;
  *   BENCH_STATEMENTS=1: PGlite's CPU per statement per sealed document, during the timed
- *   calls only, bench/statement-cpu.ts)
+ *   calls only, bench/statement-cpu.ts; SIGN_THREADS=n: the server's signing threads, 0 for
+ *   the batch's PDF work on the main thread)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -43,6 +44,7 @@ import {
 import { platformCa } from '../src/services/pki/platform-ca.ts';
 import { timestampAuthority } from '../src/services/pki/timestamp-authority.ts';
 import { changeSealMembers, putSeal } from '../src/services/seals/manage-seals.ts';
+import { warmUpSignThreads } from '../src/services/signing/threads/sign-threads.ts';
 import { FsBlobStore } from '../src/storage/fs-blob-store.ts';
 import { openTestDatabase } from '../src/testing/database.ts';
 import { cpuProfiler } from './cpu-profile.ts';
@@ -58,7 +60,12 @@ const SEAL = 'invoices';
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'signet-bench-seal-'));
-const config = loadConfig({ SIGNET_MODE: 'test', DATA_DIR: dataDir });
+const config = loadConfig({
+  SIGNET_MODE: 'test',
+  DATA_DIR: dataDir,
+  // SIGN_THREADS=0: the batch's PDF work on the main thread (as before the signing threads).
+  ...(process.env.SIGN_THREADS ? { SIGN_THREADS: process.env.SIGN_THREADS } : {}),
+});
 const database = await openTestDatabase({ TEST_DATABASE_URL: process.env.BENCH_DATABASE_URL });
 const db = database.db;
 const blobs = new FsBlobStore(dataDir);
@@ -98,6 +105,7 @@ try {
   // Like main.ts at start: the CA is loaded and the signing path compiled once.
   const ca = await platformCa(db, config);
   await warmUpSigning(ca, await timestampAuthority(config, ca));
+  await warmUpSignThreads(config, ca.platformSigner);
 
   const pool = new PdfPool({ size: 2 });
   const app = createApp({ config, db, log, mailer: createMailboxMailer(), blobs, pdf: pool });

@@ -57,6 +57,11 @@ export type Config = {
   /** PDF worker processes (PDF_WORKERS, default: the CPU count, 2 to 4). */
   pdfWorkers: number;
   /**
+   * Threads that do the PDF work of signing batches (SIGN_THREADS, default: 2 on a machine with
+   * two cores or more, else 0); 0: batches sign on the main thread.
+   */
+  signThreads: number;
+  /**
    * argon2id cost of new password hashes: always {@link ARGON2_PARAMS}, from no variable. Only the
    * route tests' app lowers it (testing/app.ts), so thousands of sign-ups do not each spend
    * 19 MiB and 50 ms; verification reads the cost from the stored hash either way.
@@ -202,6 +207,15 @@ const ZEnv = z.object({
         protocol: /^https?$/,
         error: 'must be an http(s) URL of an RFC 3161 time-stamping authority',
       })
+      .optional(),
+  ),
+  SIGN_THREADS: z.preprocess(
+    empty,
+    z.coerce
+      .number({ error: 'must be a whole number from 0 to 16' })
+      .int('must be a whole number from 0 to 16')
+      .min(0, 'must be a whole number from 0 to 16')
+      .max(16, 'must be a whole number from 0 to 16')
       .optional(),
   ),
   PDF_WORKERS: z.preprocess(
@@ -392,6 +406,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     maxPages: e.MAX_PAGES,
     pdfWorkers: e.PDF_WORKERS ?? Math.min(4, Math.max(2, availableParallelism())),
+    signThreads: e.SIGN_THREADS ?? (availableParallelism() > 1 ? 2 : 0),
     passwordHashCost: ARGON2_PARAMS,
     pdfWorkerMemoryMb: e.PDF_WORKER_MEMORY_MB,
     allowActiveContent: e.ALLOW_ACTIVE_CONTENT === 'true' || e.ALLOW_ACTIVE_CONTENT === '1',

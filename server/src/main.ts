@@ -236,14 +236,18 @@ async function warmUp(
   log: import('./log.ts').Logger,
 ) {
   try {
-    const [{ platformCa }, { timestampAuthority }, { warmUpSigning }] = await Promise.all([
-      import('./services/pki/platform-ca.ts'),
-      import('./services/pki/timestamp-authority.ts'),
-      import('./pdf/warm-up.ts'),
-    ]);
+    const [{ platformCa }, { timestampAuthority }, { warmUpSigning }, { warmUpSignThreads }] =
+      await Promise.all([
+        import('./services/pki/platform-ca.ts'),
+        import('./services/pki/timestamp-authority.ts'),
+        import('./pdf/warm-up.ts'),
+        import('./services/signing/threads/sign-threads.ts'),
+      ]);
     const ca = await platformCa(db, config);
-    // The first signature should not pay for compiling the signing path.
+    // The first signature should not pay for compiling the signing path, nor the first
+    // batch for compiling it in the signing threads.
     await warmUpSigning(ca, await timestampAuthority({}, ca));
+    await warmUpSignThreads(config, ca.platformSigner);
   } catch (e) {
     log.error({ err: e }, 'warm-up failed; signing will retry on first use');
   }

@@ -118,6 +118,10 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
       SIGNET_MODE: 'test',
       PUBLIC_URL: 'http://localhost:3000',
       ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
+      // Batches sign on the main thread: a test process shares its cores with the suite's others,
+      // and two warmed signing threads per file cost seconds of CPU. The threads have tests of
+      // their own (signing/threads) and one route test opts in (seals.test.ts).
+      SIGN_THREADS: '0',
       ...overrides.env,
     }),
     passwordHashCost: TEST_PASSWORD_COST,

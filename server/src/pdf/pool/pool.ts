@@ -109,6 +109,9 @@ async function residentBytes(pid: number): Promise<number | null> {
 const workerFailed = (): AppError =>
   new AppError('WORKER_FAILED', 500, 'The document could not be processed.');
 
+/** What runs a PDF job: the pool, or a signing thread's way to the pool (sign-thread/). */
+export type PdfJobRunner = Pick<PdfPool, 'run'>;
+
 export class PdfPool {
   private readonly size: number;
   private readonly memoryBytes: number;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { VISUAL_SIGNATURE_SIZE } from '@signet/shared/signature-request/signature-request.constants';
-import type { PdfPool } from '../pool/pool.ts';
+import type { PdfJobRunner } from '../pool/pool.ts';
 import {
   type Box,
   CELL_PT,
@@ -31,7 +31,7 @@ export type StampPlan = {
 export type PlanInput = {
   bytes: Uint8Array;
   /** The PDF workers that measure the last page when it was not measured after the upload. */
-  pdf: PdfPool;
+  pdf: PdfJobRunner;
   /** Pages of the document and the last page's size in points. */
   pages: number;
   lastPage: { width: number; height: number };
@@ -54,7 +54,7 @@ export type StampSpace = { page: number; occupancy: PackedOccupancy };
  * complex, broken, the workers busy), which counts as a full page.
  */
 export async function measurePage(
-  pdf: PdfPool,
+  pdf: PdfJobRunner,
   bytes: Uint8Array,
   page: number,
   priority: 'interactive' | 'background' = 'interactive',

@@ -40,7 +40,8 @@ let seals: string;
 
 beforeAll(async () => {
   requireTool('pdfsig');
-  t = await createDocumentsTestApp();
+  // The batches of this file sign in a signing thread, as a server on two cores does.
+  t = await createDocumentsTestApp({ SIGN_THREADS: '1' });
   cast = await businessCast(t);
   seals = `/v1/businesses/${cast.business.id}/seals`;
 });

@@ -16,7 +16,10 @@ export type SigningContext = {
   blobs: BlobStore;
   /** The PDF workers (stamp placement measures pages there). */
   pdf: PdfPool;
-  config: Pick<Config, 'secret' | 'publicUrl' | 'tsaUrl' | 'maxUploadBytes' | 'mode' | 'platform'>;
+  config: Pick<
+    Config,
+    'secret' | 'publicUrl' | 'tsaUrl' | 'maxUploadBytes' | 'mode' | 'platform' | 'signThreads'
+  >;
   log?: Pick<Logger, 'error' | 'warn'>;
   /** An account, or a direct signer (who reaches only their own slot of their own request). */
   principal: ParticipantRef;

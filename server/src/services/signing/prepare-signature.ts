@@ -117,7 +117,57 @@ export async function prepareSignature(
   const documents: SignedDocument[] = [];
   /** Versions whose parsed document is kept for the next signature (their bytes stay ours). */
   const keeping = new Set<string>();
-  for (const [i, d] of loaded.documents.entries()) {
+  const validation = (certificates: readonly Uint8Array[]) =>
+    // The same certificates in every document a batch seals: their OCSP responses once.
+    shared(ctx.batch, `validation:${certificatesKey(certificates)}`, () =>
+      validationData(ctx.db, ca, crls as NonNullable<typeof crls>, certificates),
+    );
+  // A batch of several entries signs in the threads; one entry (the request page's signature)
+  // gains nothing from a hop to a thread and stays here, on the warm main thread.
+  const threads = (ctx.batch?.requestIds.length ?? 0) > 1 ? ctx.config.signThreads : 0;
+  if (threads > 0) {
+    // A batch entry's PDF work goes to the signing threads (threads/sign-threads.ts); the key,
+    // the time stamps, the validation data and the PDF workers answer them from here.
+    const { signThreads } = await import('./threads/sign-threads.ts');
+    const maxTokenBytes = await stamping.maxTokenBytes();
+    const signer = {
+      certificateChain: input.signer.certificateChain,
+      keyType: input.signer.keyType,
+    };
+    const pool = await signThreads(threads, signer);
+    const signed = await Promise.all(
+      loaded.documents.map((d, i) =>
+        pool.sign(
+          {
+            bytes: blobs[i] as Uint8Array,
+            document: d,
+            signers: loaded.signers,
+            signerId: input.signerId,
+            placements: input.placements,
+            signerName: input.name,
+            ...(input.reason ? { reason: input.reason } : {}),
+            signingTime: input.at,
+            appearance: input.appearance(d.id),
+            fontPlan: plan,
+            signer,
+            tsa: { name: tsa.name, maxTokenBytes },
+            seal: crls !== null,
+          },
+          {
+            sign: (data) => input.signer.sign(data),
+            timestamp: (digest) => stamping.timestamp(digest),
+            validation,
+            pdfJob: ({ kind, input: job }) => ctx.pdf.run(kind, job as never),
+          },
+        ),
+      ),
+    );
+    for (const [i, d] of loaded.documents.entries()) {
+      const s = signed[i] as (typeof signed)[number];
+      documents.push({ id: d.id, title: d.title, from: d.currentBlobKey, ...s });
+    }
+  }
+  for (const [i, d] of threads > 0 ? [] : loaded.documents.entries()) {
     // Parsed at most once: the previous signature's document when this process made it, or the
     // parse made while the signer typed their TAN (pdf/parsed-cache.ts); else the placement's
     // measurement (a first signature) hands its document on; the seal appends to the signed
@@ -149,16 +199,7 @@ export async function prepareSignature(
       place.parsed ?? ready,
     );
     if (crls) {
-      signed = await sealDocument(
-        signed.bytes,
-        // The same certificates in every document a batch seals: their OCSP responses once.
-        (certificates) =>
-          shared(ctx.batch, `validation:${certificatesKey(certificates)}`, () =>
-            validationData(ctx.db, ca, crls, certificates),
-          ),
-        stamping,
-        signed.doc,
-      );
+      signed = await sealDocument(signed.bytes, validation, stamping, signed.doc);
     }
     documents.push({
       id: d.id,

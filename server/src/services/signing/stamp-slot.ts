@@ -1,6 +1,6 @@
 import type { PDF } from '@libpdf/core';
 import type { TDocumentSignature } from '@signet/shared/signature-request/signature-request.schema';
-import type { PdfPool } from '../../pdf/pool/pool.ts';
+import type { PdfJobRunner } from '../../pdf/pool/pool.ts';
 import type { SignatureField } from '../../pdf/signature-field.ts';
 import type { StampPlan } from '../../pdf/stamp/plan.ts';
 import type { LoadedDocument, LoadedRequest } from '../signature-requests/load-for-actor.ts';
@@ -34,8 +34,8 @@ export const toField = (p: TDocumentSignature): SignatureField => ({
  * instead of parsing them again and handed on as `parsed`.
  */
 export async function stampPlacement(
-  pdf: PdfPool,
-  loaded: LoadedRequest,
+  pdf: PdfJobRunner,
+  loaded: Pick<LoadedRequest, 'signers'>,
   d: LoadedDocument,
   bytes: Uint8Array,
   signerId: string,
