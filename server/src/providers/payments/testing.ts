@@ -11,6 +11,19 @@ export type TStandInCall = {
 };
 export type TStandInAnswer = { status: number; body: unknown };
 
+/** The keys a test app talks to the stand-in with. */
+export const STAND_IN_KEYS = { secretKey: 'sk_test_standin', webhookSecret: 'whsec_standin' };
+
+/** A test app's environment for the Stripe adapter against the stand-in at `url`. */
+export function standInEnv(url: string): Record<string, string> {
+  return {
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: STAND_IN_KEYS.secretKey,
+    STRIPE_WEBHOOK_SECRET: STAND_IN_KEYS.webhookSecret,
+    STRIPE_API_BASE: url,
+  };
+}
+
 /**
  * A local stand-in for Stripe's API (a sandbox of an outside service, for tests): a node:http
  * server on 127.0.0.1 that the `stripe` package reaches through its host/port/protocol options

@@ -10,7 +10,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { businesses } from '../../db/schema/businesses.ts';
 import { users } from '../../db/schema/users.ts';
-import { startStripeStandIn, type TStandInCall } from '../../providers/payments/testing.ts';
+import {
+  STAND_IN_KEYS,
+  standInEnv,
+  startStripeStandIn,
+  type TStandInCall,
+} from '../../providers/payments/testing.ts';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { signUp } from '../auth/testing.ts';
 import { as, businessCast } from '../businesses/testing.ts';
@@ -19,14 +24,7 @@ let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
 let t: TestApp;
 beforeAll(async () => {
   standIn = await startStripeStandIn();
-  t = await createTestApp({
-    env: {
-      PAYMENT_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: 'sk_test_standin',
-      STRIPE_WEBHOOK_SECRET: 'whsec_standin',
-      STRIPE_API_BASE: standIn.url,
-    },
-  });
+  t = await createTestApp({ env: standInEnv(standIn.url) });
 });
 afterAll(async () => {
   await t.close();
@@ -81,7 +79,7 @@ describe("a business's customer portal on Stripe", () => {
     const [sent] = sessionsSent();
     expect(sent?.form.get('customer')).toBe('cus_Biz');
     expect(sent?.form.get('return_url')).toBe(`${t.config.publicUrl}/business/billing/plan`);
-    expect(sent?.headers.authorization).toBe('Bearer sk_test_standin');
+    expect(sent?.headers.authorization).toBe(`Bearer ${STAND_IN_KEYS.secretKey}`);
 
     // Chargebee's call opens the configured provider's portal too.
     const chargebee = await as(t, admin)<TPortalSession>(

@@ -11,23 +11,21 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { businesses } from '../../db/schema/businesses.ts';
 import { providerChanges } from '../../db/schema/provider-changes.ts';
-import { startStripeStandIn, type TStandInCall } from '../../providers/payments/testing.ts';
+import {
+  STAND_IN_KEYS,
+  standInEnv,
+  startStripeStandIn,
+  type TStandInCall,
+} from '../../providers/payments/testing.ts';
 import { as, businessCast } from '../../routes/businesses/testing.ts';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 
-const SECRET = 'whsec_standin';
+const SECRET = STAND_IN_KEYS.webhookSecret;
 let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
 let t: TestApp;
 beforeAll(async () => {
   standIn = await startStripeStandIn();
-  t = await createTestApp({
-    env: {
-      PAYMENT_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: 'sk_test_standin',
-      STRIPE_WEBHOOK_SECRET: SECRET,
-      STRIPE_API_BASE: standIn.url,
-    },
-  });
+  t = await createTestApp({ env: standInEnv(standIn.url) });
 });
 afterAll(async () => {
   await t.close();
@@ -177,7 +175,7 @@ describe('a plan change at Stripe whose commit failed, asked for again', () => {
 });
 
 describe("Stripe's subscription events carry its price and quantity", () => {
-  const stripe = new Stripe('sk_test_standin');
+  const stripe = new Stripe(STAND_IN_KEYS.secretKey);
   const post = (event: object) => {
     const body = JSON.stringify(event);
     return t.request('POST', '/api/v2/payments/stripe/webhook', {
