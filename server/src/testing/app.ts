@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { createApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
 import type { AppDeps, AppEnv } from '../http/types.ts';
 import { createWorker, type Worker } from '../jobs/worker.ts';
 import { createLogger, type Logger } from '../log.ts';
@@ -81,6 +81,11 @@ export type TestAppOverrides = {
    * e.g. a proxy's address, so that with TRUST_PROXY the client IP comes from X-Forwarded-For.
    */
   peer?: string;
+  /**
+   * The database to use, opened and closed by the caller (`openReusedTestDatabase().fresh()`);
+   * by default a new one, closed by `close()`.
+   */
+  database?: Database;
 };
 
 /**
@@ -122,7 +127,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
     }),
     passwordHashCost: TEST_PASSWORD_COST,
   };
-  const database = await openTestDatabase();
+  const database = overrides.database ?? (await openTestDatabase());
   const log: Logger = overrides.deps?.log ?? createLogger(config);
   const mailer: Mailer = overrides.deps?.mailer ?? createMailboxMailer();
   const blobs = overrides.deps?.blobs ?? (await createBlobStore(config));
