@@ -36,6 +36,8 @@ export type TestResponse<T = unknown> = {
 export type TestApp = {
   app: Hono<AppEnv>;
   db: Db;
+  /** The database under `db`; another app may share it (`createTestApp({ database })`). */
+  database: Database;
   config: Config;
   deps: AppDeps;
   /** The outbox worker (not started: the mailbox helpers run it on demand). */
@@ -82,8 +84,8 @@ export type TestAppOverrides = {
    */
   peer?: string;
   /**
-   * The database to use, opened and closed by the caller (`openReusedTestDatabase().fresh()`);
-   * by default a new one, closed by `close()`.
+   * The database to use, opened and closed by the caller (another app's `database`, or
+   * `reuseTestDatabase()`'s emptied one); by default a new one, closed by `close()`.
    */
   database?: Database;
 };
@@ -127,6 +129,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
     }),
     passwordHashCost: TEST_PASSWORD_COST,
   };
+  const ownDatabase = !overrides.database;
   const database = overrides.database ?? (await openTestDatabase());
   const log: Logger = overrides.deps?.log ?? createLogger(config);
   const mailer: Mailer = overrides.deps?.mailer ?? createMailboxMailer();
@@ -160,6 +163,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
   return {
     app,
     db: database.db,
+    database,
     config,
     deps,
     worker,
@@ -189,7 +193,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
       return { status: res.status, headers: res.headers, body: parsed as never };
     },
     async close() {
-      await database.close();
+      if (ownDatabase) await database.close();
       if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
     },
   };
