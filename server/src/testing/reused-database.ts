@@ -45,10 +45,11 @@ export async function openReusedTestDatabase(
   const empty = sql.raw(`do $$ begin ${deletes} end $$`);
   const client = (database.db as unknown as { $client: unknown }).$client;
   const handle = async (): Promise<Db> => {
-    const { drizzle } =
-      database.kind === 'postgres'
-        ? await import('drizzle-orm/node-postgres')
-        : await import('drizzle-orm/pglite');
+    if (database.kind === 'postgres') {
+      const { drizzle } = await import('drizzle-orm/node-postgres');
+      return drizzle({ client: client as never, schema, casing: 'snake_case' }) as unknown as Db;
+    }
+    const { drizzle } = await import('drizzle-orm/pglite');
     return drizzle({ client: client as never, schema, casing: 'snake_case' }) as unknown as Db;
   };
   let used = false;
