@@ -123,24 +123,27 @@ describe('migrations', () => {
     },
   );
 
-  it('keep a PGlite data directory across restarts and refuse a second process', async () => {
-    const { mkdtempSync, rmSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
-    const dir = mkdtempSync(join(tmpdir(), 'signet-db-'));
-    try {
-      const first = await openDatabase({ dataDir: dir });
-      await first.db.execute(sql`insert into maintenance (id, status) values (1, 'scheduled')`);
-      await expect(openDatabase({ dataDir: dir })).rejects.toThrow(/in use by process/);
-      await first.close();
-      const second = await openDatabase({ dataDir: dir });
-      const r = await second.db.execute(sql`select status from maintenance`);
-      expect((r as unknown as { rows: { status: string }[] }).rows).toEqual([
-        { status: 'scheduled' },
-      ]);
-      await second.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  it.runIf(pgliteRun)(
+    'keep a PGlite data directory across restarts and refuse a second process',
+    async () => {
+      const { mkdtempSync, rmSync } = await import('node:fs');
+      const { tmpdir } = await import('node:os');
+      const { join } = await import('node:path');
+      const dir = mkdtempSync(join(tmpdir(), 'signet-db-'));
+      try {
+        const first = await openDatabase({ dataDir: dir });
+        await first.db.execute(sql`insert into maintenance (id, status) values (1, 'scheduled')`);
+        await expect(openDatabase({ dataDir: dir })).rejects.toThrow(/in use by process/);
+        await first.close();
+        const second = await openDatabase({ dataDir: dir });
+        const r = await second.db.execute(sql`select status from maintenance`);
+        expect((r as unknown as { rows: { status: string }[] }).rows).toEqual([
+          { status: 'scheduled' },
+        ]);
+        await second.close();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

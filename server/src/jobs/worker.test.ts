@@ -7,7 +7,7 @@ import { jobs } from '../db/schema/index.ts';
 import { createLogger } from '../log.ts';
 import { createMailboxMailer, createSmtpMailer, type Mailer } from '../mail/mailer.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { openTestDatabase } from '../testing/database.ts';
+import { reuseTestDatabase } from '../testing/reused-database.ts';
 import { backoffMs, createWorker } from './worker.ts';
 
 /** The SMTP server's port, free when it starts (a fixed one clashed with other suites). */
@@ -74,8 +74,10 @@ describe('outbox worker', () => {
 
   beforeAll(() => smtp.listen());
   afterAll(() => smtp.close());
+  // One database for the file, emptied before each test.
+  const freshDatabase = reuseTestDatabase();
   beforeEach(async () => {
-    database = await openTestDatabase();
+    database = await freshDatabase();
     mailer = createSmtpMailer(`smtp://127.0.0.1:${smtpPort}`);
     clock = new Date('2026-03-01T10:00:00Z');
     smtp.received.length = 0;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { createApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
 import type { AppDeps, AppEnv } from '../http/types.ts';
 import { createWorker, type Worker } from '../jobs/worker.ts';
 import { createLogger, type Logger } from '../log.ts';
@@ -36,6 +36,8 @@ export type TestResponse<T = unknown> = {
 export type TestApp = {
   app: Hono<AppEnv>;
   db: Db;
+  /** The database under `db`; another app may share it (`createTestApp({ database })`). */
+  database: Database;
   config: Config;
   deps: AppDeps;
   /** The outbox worker (not started: the mailbox helpers run it on demand). */
@@ -81,6 +83,11 @@ export type TestAppOverrides = {
    * e.g. a proxy's address, so that with TRUST_PROXY the client IP comes from X-Forwarded-For.
    */
   peer?: string;
+  /**
+   * The database to use, opened and closed by the caller (another app's `database`, or
+   * `reuseTestDatabase()`'s emptied one); by default a new one, closed by `close()`.
+   */
+  database?: Database;
 };
 
 /**
@@ -126,7 +133,8 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
     }),
     passwordHashCost: TEST_PASSWORD_COST,
   };
-  const database = await openTestDatabase();
+  const ownDatabase = !overrides.database;
+  const database = overrides.database ?? (await openTestDatabase());
   const log: Logger = overrides.deps?.log ?? createLogger(config);
   const mailer: Mailer = overrides.deps?.mailer ?? createMailboxMailer();
   const blobs = overrides.deps?.blobs ?? (await createBlobStore(config));
@@ -159,6 +167,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
   return {
     app,
     db: database.db,
+    database,
     config,
     deps,
     worker,
@@ -188,7 +197,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
       return { status: res.status, headers: res.headers, body: parsed as never };
     },
     async close() {
-      await database.close();
+      if (ownDatabase) await database.close();
       if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
     },
   };

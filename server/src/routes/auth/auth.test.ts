@@ -7,11 +7,14 @@ import { users } from '../../db/schema/users.ts';
 import { hashPassword, verifyPassword } from '../../security/password-hash.ts';
 import { hashToken } from '../../security/tokens.ts';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
+import { reuseTestDatabase } from '../../testing/reused-database.ts';
 import { GOOD_PASSWORD, signUp, tokenFromMail, uniqueEmail } from './testing.ts';
 
 let t: TestApp;
+// One database for the file, emptied before each test.
+const freshDatabase = reuseTestDatabase();
 beforeEach(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ database: await freshDatabase() });
 });
 afterEach(async () => {
   await t.close();

@@ -2,6 +2,7 @@ import type { TSessionWithUser } from '@signet/shared/user/user.schema';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PASSWORD_LIMITS } from '../../security/password-attempts.ts';
 import { createTestApp, peerEnv, type TestApp } from '../../testing/app.ts';
+import { reuseTestDatabase } from '../../testing/reused-database.ts';
 import { GOOD_PASSWORD, signUp } from './testing.ts';
 
 /**
@@ -11,8 +12,10 @@ import { GOOD_PASSWORD, signUp } from './testing.ts';
  */
 
 let t: TestApp;
+// One database for the file, emptied before each test.
+const freshDatabase = reuseTestDatabase();
 beforeEach(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ database: await freshDatabase() });
 });
 afterEach(async () => {
   await t.close();
@@ -91,7 +94,7 @@ describe('sign-in limits', () => {
 
   it('behind a trusted proxy, made-up X-Forwarded-For entries do not escape the limit', async () => {
     await t.close();
-    t = await createTestApp({ env: { TRUST_PROXY: '1' } });
+    t = await createTestApp({ env: { TRUST_PROXY: '1' }, database: await freshDatabase() });
     const { email } = await signUp(t);
     const proxy = '10.0.0.1';
     for (let i = 0; i < 10; i++) {

@@ -210,7 +210,7 @@ describe('the test-mode billing clock', () => {
   });
 
   it('does not exist outside test mode', async () => {
-    const dev = await createTestApp({ env: { SIGNET_MODE: 'development' } });
+    const dev = await createTestApp({ env: { SIGNET_MODE: 'development' }, database: t.database });
     try {
       // Mounted, this body would be a 400; absent, the path is not found at all.
       const res = await dev.request('POST', BILLING_CLOCK_PATH, { body: { days: 0 } });

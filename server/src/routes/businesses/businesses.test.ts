@@ -4,11 +4,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { businessMembers } from '../../db/schema/business-members.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
+import { reuseTestDatabase } from '../../testing/reused-database.ts';
 import { GOOD_PASSWORD, signUp } from '../auth/testing.ts';
 
 let t: TestApp;
+// One database for the file, emptied before each test.
+const freshDatabase = reuseTestDatabase();
 beforeEach(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ database: await freshDatabase() });
 });
 afterEach(async () => {
   await t.close();

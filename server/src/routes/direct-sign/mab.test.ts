@@ -148,7 +148,7 @@ describe('signing in the mobile app (MAB sandbox)', () => {
   });
 
   it('without a MAB provider: 503 MAB_NOT_AVAILABLE and no sandbox app', async () => {
-    const plain = await createDocumentsTestApp({ MAB_PROVIDER: 'none' });
+    const plain = await createDocumentsTestApp({ MAB_PROVIDER: 'none' }, { database: t.database });
     try {
       const o = await signUp(plain);
       const email = uniqueEmail();

@@ -200,7 +200,7 @@ describe('the direct upgrade to the individual plan', () => {
   });
 
   it('answers 503 PAYMENTS_UNAVAILABLE without a payment provider', async () => {
-    const off = await createTestApp({ env: { PAYMENT_PROVIDER: 'none' } });
+    const off = await createTestApp({ env: { PAYMENT_PROVIDER: 'none' }, database: t.database });
     try {
       const person = await signUp(off, { plan: 'free' });
       const res = await off.request<{ code: string }>('POST', SETUP, {

@@ -47,7 +47,7 @@ describe('the test-mode request clock', () => {
   });
 
   it('does not exist outside test mode', async () => {
-    const dev = await createTestApp({ env: { SIGNET_MODE: 'development' } });
+    const dev = await createTestApp({ env: { SIGNET_MODE: 'development' }, database: t.database });
     try {
       const res = await dev.request('POST', REQUEST_CLOCK_PATH, {
         body: { requestId: '00000000-0000-4000-8000-000000000000' },

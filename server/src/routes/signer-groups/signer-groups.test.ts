@@ -155,7 +155,7 @@ describe('signer groups', () => {
   });
 
   it('are on for new businesses of an installation that sets SIGNER_GROUP_LIMITS', async () => {
-    const own = await createTestApp({ env: { SIGNER_GROUP_LIMITS: '3/10' } });
+    const own = await createTestApp({ env: { SIGNER_GROUP_LIMITS: '3/10' }, database: t.database });
     try {
       const { business, admin } = await newBusiness(own);
       expect(business.settings.signerGroups).toEqual({ maxGroups: 3, maxParticipants: 10 });

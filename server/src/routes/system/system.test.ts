@@ -1,16 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { createTestApp, peerEnv, type TestApp } from '../../testing/app.ts';
+import { reuseTestDatabase } from '../../testing/reused-database.ts';
 import { setMaintenance } from './maintenance.ts';
 
 const data = { email: 'zoe@example.com', url: 'https://signet.example/r?token=t1', hours: 2 };
 
 describe('system routes', () => {
   let t: TestApp;
+  // The tests' apps differ in configuration; they share one database, emptied for each app.
+  const freshDatabase = reuseTestDatabase();
   afterEach(() => t.close());
 
   it('GET /v1/maintenance reflects the stored announcement', async () => {
-    t = await createTestApp();
+    t = await createTestApp({ database: await freshDatabase() });
     expect((await t.request('GET', '/api/v1/maintenance')).body).toEqual({
       status: 'none',
       isBlocking: false,
@@ -37,7 +40,7 @@ describe('system routes', () => {
   const local = peerEnv('127.0.0.1');
 
   it('shows mail at /dev/mailbox outside production, to loopback clients only', async () => {
-    t = await createTestApp();
+    t = await createTestApp({ database: await freshDatabase() });
     await t.db.transaction((tx) =>
       enqueueMail(tx, { to: 'Zoe@Example.com', template: 'reset-password', lang: 'fr', data }),
     );
@@ -104,23 +107,28 @@ describe('system routes', () => {
   it('answers 404 to non-loopback clients in every mode', async () => {
     for (const SIGNET_MODE of ['development', 'test', 'production']) {
       t = await createTestApp({
+        database: await freshDatabase(),
         env: { SIGNET_MODE, SIGNET_SECRET: 's'.repeat(40), PUBLIC_URL: 'https://signet.example' },
       });
       const res = await t.app.request('/dev/mailbox', {}, peerEnv('198.51.100.4'));
       expect(res.status, SIGNET_MODE).toBe(404);
       await t.close();
     }
-    t = await createTestApp();
+    t = await createTestApp({ database: await freshDatabase() });
   });
 
   it('has no mailbox when SMTP is configured, even for loopback clients', async () => {
-    t = await createTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:2525' } });
+    t = await createTestApp({
+      database: await freshDatabase(),
+      env: { SMTP_URL: 'smtp://127.0.0.1:2525' },
+    });
     expect((await t.app.request('/dev/mailbox', {}, local)).status).toBe(404);
     expect((await t.app.request('/dev/mailbox.json', {}, local)).status).toBe(404);
   });
 
   it('has no mailbox in production', async () => {
     t = await createTestApp({
+      database: await freshDatabase(),
       env: {
         SIGNET_MODE: 'production',
         SIGNET_SECRET: 'p'.repeat(40),

@@ -6,11 +6,14 @@ import { passwordResets } from '../../db/schema/password-resets.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
+import { reuseTestDatabase } from '../../testing/reused-database.ts';
 import { GOOD_PASSWORD, signUp } from '../auth/testing.ts';
 
 let t: TestApp;
+// One database for the file, emptied before each test.
+const freshDatabase = reuseTestDatabase();
 beforeEach(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ database: await freshDatabase() });
 });
 afterEach(async () => {
   await t.close();
