@@ -58,7 +58,8 @@ export type Config = {
   pdfWorkers: number;
   /**
    * Threads that do the PDF work of signing batches (SIGN_THREADS, default: 2 on a machine with
-   * two cores or more, else 0); 0: batches sign on the main thread.
+   * more than two cores, else 0 — on two cores they cost CPU and gained no time, README); 0:
+   * batches sign on the main thread.
    */
   signThreads: number;
   /**
@@ -406,7 +407,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     maxPages: e.MAX_PAGES,
     pdfWorkers: e.PDF_WORKERS ?? Math.min(4, Math.max(2, availableParallelism())),
-    signThreads: e.SIGN_THREADS ?? (availableParallelism() > 1 ? 2 : 0),
+    signThreads: e.SIGN_THREADS ?? (availableParallelism() > 2 ? 2 : 0),
     passwordHashCost: ARGON2_PARAMS,
     pdfWorkerMemoryMb: e.PDF_WORKER_MEMORY_MB,
     allowActiveContent: e.ALLOW_ACTIVE_CONTENT === 'true' || e.ALLOW_ACTIVE_CONTENT === '1',
