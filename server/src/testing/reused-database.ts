@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
-import { type Database, type Db, schema } from '../db/client.ts';
+import { type Database, type Db, DRIZZLE_OPTIONS } from '../db/client.ts';
 import { rowsOf } from '../evidence/db-row.ts';
 import { openTestDatabase } from './database.ts';
 
@@ -47,10 +47,10 @@ export async function openReusedTestDatabase(
   const handle = async (): Promise<Db> => {
     if (database.kind === 'postgres') {
       const { drizzle } = await import('drizzle-orm/node-postgres');
-      return drizzle({ client: client as never, schema, casing: 'snake_case' }) as unknown as Db;
+      return drizzle({ client: client as never, ...DRIZZLE_OPTIONS }) as unknown as Db;
     }
     const { drizzle } = await import('drizzle-orm/pglite');
-    return drizzle({ client: client as never, schema, casing: 'snake_case' }) as unknown as Db;
+    return drizzle({ client: client as never, ...DRIZZLE_OPTIONS }) as unknown as Db;
   };
   let used = false;
   return {
