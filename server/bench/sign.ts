@@ -20,7 +20,9 @@
  *   BENCH_SIGN_ONLY_BUDGET=1: the budget document only;
  *   writes bench-results/sign.json;
  *   BENCH_DATABASE_URL=postgres://…/postgres: PostgreSQL instead of PGlite;
- *   BENCH_STATEMENTS=1: PGlite's CPU per statement per budget call, bench/statement-cpu.ts)
+ *   BENCH_STATEMENTS=1: PGlite's CPU per statement per budget call, bench/statement-cpu.ts;
+ *   BENCH_PHASES=1: the budget calls' steps, bench/phases.ts;
+ *   BENCH_PROFILE=dir: a CPU profile of the budget calls)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -50,7 +52,9 @@ import { platformCa } from '../src/services/pki/platform-ca.ts';
 import { timestampAuthority } from '../src/services/pki/timestamp-authority.ts';
 import { FsBlobStore } from '../src/storage/fs-blob-store.ts';
 import { openTestDatabase } from '../src/testing/database.ts';
+import { cpuProfiler } from './cpu-profile.ts';
 import { DOCUMENT_NAMES, type DocumentName, realDocument } from './documents.ts';
+import { phaseTimes } from './phases.ts';
 import { type BudgetRow, median, report } from './report.ts';
 import { countStatementCpu } from './statement-cpu.ts';
 
@@ -74,6 +78,8 @@ const log = createLogger(config);
 const dbName = database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
 const statements =
   process.env.BENCH_STATEMENTS === '1' && database.kind === 'pglite' ? countStatementCpu() : null;
+const steps = phaseTimes(process.env.BENCH_PHASES === '1');
+let timingSteps = false;
 
 try {
   const people = await db
@@ -154,6 +160,7 @@ try {
     n: number,
   ): Promise<{ ms: number; status: string }> {
     const cpu = process.cpuUsage();
+    if (timingSteps) steps?.begin();
     const started = performance.now();
     const res = await fetch(`${base}/v3/sign`, {
       method: 'POST',
@@ -167,6 +174,7 @@ try {
     });
     const body = (await res.json()) as { ok: boolean; status_overall?: string }[];
     const elapsed = performance.now() - started;
+    if (timingSteps) steps?.end(n === SIGNERS ? 'completing' : 'non-final');
     const used = process.cpuUsage(cpu);
     cpuMs.push((used.user + used.system) / 1000);
     if (res.status !== 200 || !body[0]?.ok)
@@ -229,7 +237,10 @@ try {
     throw new Error(`the budget document cannot be made: ${budgetDoc}`);
   const budgetPages = (await loadPdf(budgetDoc.bytes)).getPageCount();
   await signAll(budgetDoc.bytes, budgetPages, SIGNERS); // warm-up round over HTTP
+  const profiler = await cpuProfiler(process.env.BENCH_PROFILE);
+  await profiler?.start();
   statements?.start();
+  timingSteps = true;
   const bySigner: number[][] = Array.from({ length: SIGNERS }, () => []);
   let growth: number[] = [];
   let lastRequest = { documentId: '' };
@@ -240,6 +251,8 @@ try {
     lastRequest = r;
   }
   statements?.stop();
+  timingSteps = false;
+  await profiler?.stop('sign-budget-document');
   const nonFinal = bySigner.slice(0, SIGNERS - 1).flat();
   // The budget runs' calls in order: ten per request; the last of each is the completing one.
   const budgetCpu = cpuMs.slice(SIGNERS, SIGNERS * (RUNS + 1));
@@ -291,6 +304,7 @@ try {
     );
     for (const line of lines) console.log(`    ${line}`);
   }
+  for (const line of steps?.report() ?? []) console.log(line);
   console.log(
     `  growth per signature ${kb(perSignature)}, of which time stamp ${kb(tsaReserve)} (token ${tokenBytes} B) → B-B part ${kb(bbGrowth)} (budget 8 KB; mean of signers 1–9 ${kb(meanGrowth - tsaReserve)}, the first ${kb((growth[0] ?? 0) - tsaReserve)}); seal (DSS + document time stamp) ${kb(growth[SIGNERS - 1] ?? 0)} with the last signature`,
   );

@@ -2,6 +2,7 @@ import type { RouteDef, RouteInput, RouteOutput } from '@signet/shared';
 import type { Context, Hono } from 'hono';
 import { AppError } from '../errors.ts';
 import type { ServiceContext } from '../services/context.ts';
+import { phase } from '../trace/phases.ts';
 import { loggedApiCall } from './api-call.ts';
 import { requestMeta } from './auth.ts';
 import { authenticateDirect } from './direct-auth.ts';
@@ -118,6 +119,7 @@ export function registerRoute<R extends RouteDef>(
     const query = route.query ? parseOrThrow(route.query, c.req.query(), 'query') : EMPTY;
     let body: unknown;
     if (route.body) body = parseOrThrow(route.body, await readJsonBody(c.req.raw), 'body');
+    phase('parsed');
     const ctx = serviceContext(c, deps, principal);
     const result = await handler({
       params,
@@ -128,6 +130,7 @@ export function registerRoute<R extends RouteDef>(
       c,
       deps,
     } as HandlerArgs<R>);
+    phase('handled');
     if (result instanceof Response) return result;
     if (status === 204) return c.body(null, 204);
     const checked = route.response.safeParse(result);
@@ -140,6 +143,7 @@ export function registerRoute<R extends RouteDef>(
   }
 
   app.on(route.method, toHonoPath(route.path), async (c) => {
+    phase('routed');
     // Who is calling comes first: anonymous callers of a user route learn nothing about inputs.
     let principal: Principal | null = null;
     if (route.auth === 'nas') {
@@ -151,6 +155,7 @@ export function registerRoute<R extends RouteDef>(
         throw new AppError('UNAUTHENTICATED', 401, 'Sign in to use this endpoint');
       }
     }
+    phase('authenticated');
     if (principal?.kind === 'api') {
       const api = principal;
       return loggedApiCall(c, deps, route, api, () => answer(c, api));

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
+import { phase } from '../trace/phases.ts';
 import type { AppDeps, AppEnv } from './types.ts';
 
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -14,6 +15,7 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
   const logs = log.isLevelEnabled('info');
   return async (c, next) => {
     const start = performance.now();
+    phase('request');
     const incoming = c.req.header('x-request-id');
     const id = incoming && SAFE_ID.test(incoming) ? incoming : randomUUID();
     c.set('requestId', id);

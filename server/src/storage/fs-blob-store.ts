@@ -41,14 +41,9 @@ export class FsBlobStore implements BlobStore {
 
   async put(bytes: Uint8Array, options?: PutOptions): Promise<PutResult> {
     const sha256 = options?.sha256 ?? sha256Hex(bytes);
-    const path = this.pathOf(sha256);
-    const existing = await stat(path).catch(() => null);
-    // Same name means same bytes: a complete file of the right size is already the answer.
-    if (existing?.isFile() && existing.size === bytes.byteLength) {
-      return { key: sha256, sha256, size: bytes.byteLength };
-    }
     const size = bytes.byteLength;
-    await writeAtomic(path, bytes, options?.handOver === true);
+    // Same name means same bytes: the writer thread keeps a complete file of the right size.
+    await writeAtomic(this.pathOf(sha256), bytes, options?.handOver === true, true);
     return { key: sha256, sha256, size };
   }
 

@@ -1,4 +1,13 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { serveThreadCalls } from '../threads/thread-call.ts';
 
@@ -8,9 +17,25 @@ import { serveThreadCalls } from '../threads/thread-call.ts';
  * nine round trips through the event loop, each waiting behind whatever else runs there (with
  * PGlite, every query); here they cost the disk's time only.
  */
-export type WriteJob = { dir: string; temp: string; path: string; bytes: Uint8Array };
+export type WriteJob = {
+  dir: string;
+  temp: string;
+  path: string;
+  bytes: Uint8Array;
+  /**
+   * A content-addressed target (its name is its bytes' digest): a complete file of the same size
+   * there already is these bytes, and nothing is written. Checked here, not on the event loop,
+   * so a write queued while the main thread is busy (a signing transaction on PGlite) starts at
+   * once.
+   */
+  sameNameSameBytes?: boolean;
+};
 
 serveThreadCalls<WriteJob, null>(parentPort, (job) => {
+  if (job.sameNameSameBytes) {
+    const existing = statSync(job.path, { throwIfNoEntry: false });
+    if (existing?.isFile() && existing.size === job.bytes.byteLength) return null;
+  }
   let fd: number | undefined;
   try {
     mkdirSync(job.dir, { recursive: true });

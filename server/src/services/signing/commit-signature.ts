@@ -13,6 +13,7 @@ import {
 } from '../../evidence/record-event.ts';
 import type { JobRows } from '../../mail/outbox.ts';
 import { sha256Hex } from '../../storage/blob-store.ts';
+import { phase } from '../../trace/phases.ts';
 import type { TBusinessWithSettings } from '../businesses/settings.ts';
 import type { LoadedRequest } from '../signature-requests/load-for-actor.ts';
 import { notifyNextSigners } from '../signature-requests/notify-next-signers.ts';
@@ -112,6 +113,7 @@ export async function commitSignature(tx: Tx, input: CommitInput): Promise<TRequ
   if (lockedStatus !== loaded.request.status) throw new RequestChangedError();
 
   const { status } = afterSignature(input);
+  phase('commit:lock');
   const at = input.at.toISOString();
   const signed = prepared.documents;
   // Every write of the signature in one round trip (one table per part, so one statement may).
@@ -140,17 +142,21 @@ export async function commitSignature(tx: Tx, input: CommitInput): Promise<TRequ
       select (select count(*) from moved) as moved, head.seq, head.hash, ${snapshotColumns(id)}
       from head`),
   );
+  phase('commit:write');
   if (snapshotOf(lockedStatus, written) !== input.snapshot) throw new RequestChangedError();
   if (Number(written?.moved) !== signed.length) throw new RequestChangedError();
   // The next signer's or the completion mails (and the protocol's job) go in with the events.
   const queued: JobRows = status === 'SIGNED' ? [protocolJob(id)] : [];
   await notifyAfterSignature(tx, input, status, queued);
   // 'signed' (and 'completed') in one statement, chained to the head locked above, with the jobs.
+  phase('commit:notify');
   await recordEvents(tx, id, signatureEvents(input, status), {
     head: { seq: Number(written?.seq), hash: String(written?.hash) },
     jobs: queued,
   });
+  phase('commit:events');
   await prepared.stored;
+  phase('commit:stored');
   return status;
 }
 

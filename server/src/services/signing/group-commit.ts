@@ -1,4 +1,5 @@
 import type { TRequestStatus } from '@signet/shared/signature-request/signature-request.schema';
+import { phase } from '../../trace/phases.ts';
 import { assertFreeSignature, freeQuotaMayLimit } from '../billing/user-plan.ts';
 import { isDirectSigner } from '../signature-requests/load-for-actor.ts';
 import { type CommitInput, commitSignature, RequestChangedError } from './commit-signature.ts';
@@ -81,9 +82,11 @@ async function commitGroup(ctx: SigningContext, group: PendingCommit[]): Promise
 /** One signature in its own transaction: the free quota (user row locked), then its writes. */
 function commitAlone(ctx: SigningContext, input: CommitInput): Promise<TRequestStatus> {
   return ctx.db.transaction(async (tx) => {
+    phase('commit:begin');
     if (!isDirectSigner(ctx.principal)) {
       await assertFreeSignature(tx, ctx.principal.userId, input.loaded.request.id, input.at);
     }
+    phase('commit:quota');
     return commitSignature(tx, input);
   });
 }

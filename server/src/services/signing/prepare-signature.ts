@@ -7,6 +7,7 @@ import type { StampContent } from '../../pdf/stamp/layout.ts';
 // PDF modules (libpdf, pkijs) load on first use, off the server's start-up path.
 import type { StampPlan } from '../../pdf/stamp/plan.ts';
 import { BlobNotFoundError } from '../../storage/blob-store.ts';
+import { phase } from '../../trace/phases.ts';
 import { currentCrls, validationData } from '../pki/revocation.ts';
 import type { LoadedRequest } from '../signature-requests/load-for-actor.ts';
 import type { SigningContext } from './context.ts';
@@ -114,6 +115,7 @@ export async function prepareSignature(
     }),
   );
   const plan = fontPlan(loaded);
+  phase('prepare:read');
   const documents: SignedDocument[] = [];
   /** Versions whose parsed document is kept for the next signature (their bytes stay ours). */
   const keeping = new Set<string>();
@@ -182,6 +184,7 @@ export async function prepareSignature(
       input.placements,
       ready,
     );
+    phase('prepare:placement');
     let signed = await signPdf(
       blobs[i] as Uint8Array,
       {
@@ -198,9 +201,11 @@ export async function prepareSignature(
       },
       place.parsed ?? ready,
     );
+    phase('prepare:signed');
     if (crls) {
       signed = await sealDocument(signed.bytes, validation, stamping, signed.doc);
     }
+    phase('prepare:sealed');
     documents.push({
       id: d.id,
       title: d.title,

@@ -1,6 +1,7 @@
 import type { ZSignResultSchema } from '@signet/shared/signature-request/signature-request.schema';
 import type { z } from 'zod';
 import { AppError, isAppError } from '../../errors.ts';
+import { phase } from '../../trace/phases.ts';
 import type { AccountSigningContext } from './context.ts';
 import { entryEnded, entryStarted, MAX_GROUP } from './group-commit.ts';
 import { buildProtocolsSoon } from './protocol-job.ts';
@@ -35,6 +36,7 @@ export async function signRequests(
   options: { confirmed?: boolean } = {},
 ): Promise<TSignResult> {
   const trust = await resolveTrust(ctx, batch, options);
+  phase('sign:trust');
   // What the entries share (see signing-batch.ts); the requests of the entries that are signed
   // (a refused entry's request is neither read nor marked as being signed).
   const signed = batch

@@ -9,6 +9,7 @@ import type { CertificateAuthority } from '../../crypto/ca.ts';
 import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import { AppError } from '../../errors.ts';
 import { rowsOf } from '../../evidence/db-row.ts';
+import { phase } from '../../trace/phases.ts';
 import { settingsForRequest, type TBusinessWithSettings } from '../businesses/settings.ts';
 import type { UserPrincipal } from '../context.ts';
 import { platformCa } from '../pki/platform-ca.ts';
@@ -79,6 +80,7 @@ export async function signRequest(
       ? null
       : shared(ctx.batch, 'stamp-settings', () => stampSettingsFor(ctx, principal.userId)),
   ]);
+  phase('sign:claim-and-load');
   // The request's business (its settings), read with the Part 11 check on the first attempt.
   let business: TBusinessWithSettings | null | undefined;
   try {
@@ -92,6 +94,7 @@ export async function signRequest(
       if (isDirectSigner(ctx.principal)) {
         assertLinkCanSign(me, trust, platformLegislation(ctx.config.platform));
       }
+      phase('sign:checks');
       const at = new Date();
       const name = sealing
         ? sealing.displayName
@@ -121,6 +124,7 @@ export async function signRequest(
         signerId: me.id,
         completes,
       });
+      phase('sign:prepared');
       try {
         // Alone, or with the batch's other ready entries (group-commit.ts).
         const status = await commitPrepared(ctx, {
