@@ -8,7 +8,7 @@
  * main and a change can be compared on a busy machine). No budget: `bench:sign` and `bench:qes`
  * hold the budgets of the whole calls.
  *
- *   node server/bench/pdf-chain.ts [runs=8]
+ *   node server/bench/pdf-chain.ts [runs=8] [document=tex-89p]   (any of bench/documents.ts)
  */
 import { createHash } from 'node:crypto';
 import { cpuUsage } from 'node:process';
@@ -24,16 +24,17 @@ import {
   takeParsedWhenReady,
 } from '../src/pdf/parsed-cache.ts';
 import { type SignPdfOptions, signPdf } from '../src/pdf/sign.ts';
-import { realDocument } from './documents.ts';
+import { type DocumentName, realDocument } from './documents.ts';
 import { median } from './report.ts';
 
 const RUNS = Number(process.argv[2] ?? 8);
+const DOCUMENT = (process.argv[3] ?? 'tex-89p') as DocumentName;
 const WARM_UP = 2;
 const secret = 'benchmark-secret-0123456789';
 const ca = loadCa(createCa(secret), secret);
 const tsa = builtinTsa(ca.tsaSigner);
-const document = realDocument('tex-89p');
-if (typeof document === 'string') throw new Error(`tex-89p: ${document}`);
+const document = realDocument(DOCUMENT);
+if (typeof document === 'string') throw new Error(`${DOCUMENT}: ${document}`);
 const upload = document.bytes;
 const uploadKey = createHash('sha256').update(upload).digest('hex');
 const source = async (certificates: readonly Uint8Array[]) => ({
@@ -87,7 +88,7 @@ for (let run = 0; run < RUNS + WARM_UP; run++) {
 
 const ms = (values: number[]) => `${median(values).toFixed(2)} ms`;
 console.log(
-  `pdf-chain: tex-89p (${(upload.length / 1e6).toFixed(2)} MB), ${RUNS} requests × 10 signers, process CPU per call (medians)`,
+  `pdf-chain: ${DOCUMENT} (${(upload.length / 1e6).toFixed(2)} MB), ${RUNS} requests × 10 signers, process CPU per call (medians)`,
 );
 console.log(`  first signature (parses)            ${ms(first)}`);
 console.log(`  signers 2–9 (kept document)         ${ms(middle)}`);
