@@ -1,13 +1,12 @@
 import { createHash, type KeyObject, sign as nodeSign } from 'node:crypto';
 import type * as pkijs from 'pkijs';
 import {
-  der,
   generalizedTimeDer,
   integerDer,
   OID,
   oidDer,
   randomSerialBytes,
-  signatureAlgorithmFor,
+  signatureAlgorithmDer,
   tlv,
   toArrayBuffer,
 } from './der.ts';
@@ -197,17 +196,6 @@ function issuerOf(certificate: Uint8Array): IssuerParts {
 }
 
 /** The DER of the signature algorithm identifier per key type (SHA-256). */
-const algorithms = new Map<string, Uint8Array>();
-function algorithmDer(key: KeyObject): Uint8Array {
-  const type = key.asymmetricKeyType ?? '';
-  let out = algorithms.get(type);
-  if (!out) {
-    out = der(signatureAlgorithmFor(key).toSchema());
-    algorithms.set(type, out);
-  }
-  return out;
-}
-
 /**
  * Builds and signs an X.509 v3 certificate; returns its DER. Written directly as DER (the
  * Demo QTSP issues one per AES or QES signature: the pkijs object model took ≈ 4 ms of the
@@ -220,7 +208,7 @@ export function createCertificate(request: CertificateRequest): Uint8Array {
   const subject = nameDer(request.subject);
   const spki = request.publicKey.export({ type: 'spki', format: 'der' });
   const ski = spkiKeyIdentifier(spki);
-  const algorithm = algorithmDer(signingKey);
+  const algorithm = signatureAlgorithmDer(signingKey);
   const tbs = tlv(
     SEQUENCE,
     VERSION_3,

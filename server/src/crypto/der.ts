@@ -172,6 +172,23 @@ export function signatureAlgorithmFor(
   throw new Error(`Unsupported key type ${String(type)}`);
 }
 
+const signatureAlgorithms = new Map<string, Uint8Array>();
+
+/**
+ * {@link signatureAlgorithmFor} as DER, encoded once per key type: every certificate the Demo
+ * QTSP issues and every CMS of a new signer (AES, QES) writes it, and the object model took
+ * ≈ 1 ms a time.
+ */
+export function signatureAlgorithmDer(keyType: 'RSA' | 'EC' | KeyObject): Uint8Array {
+  const type = typeof keyType === 'string' ? keyType : keyType.asymmetricKeyType?.toUpperCase();
+  let out = signatureAlgorithms.get(String(type));
+  if (!out) {
+    out = der(signatureAlgorithmFor(keyType).toSchema());
+    signatureAlgorithms.set(String(type), out);
+  }
+  return out;
+}
+
 /** The SHA-256 algorithm identifier (parameters absent, as RFC 5754 prefers). */
 export const sha256Algorithm = () => new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256 });
 

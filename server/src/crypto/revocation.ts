@@ -26,6 +26,8 @@ type IssuerFacts = {
   /** SHA-1 of the subjectPublicKey bits (key identifier and OCSP byKey). */
   keyId: Uint8Array;
   subjectPublicKey: Uint8Array;
+  /** The start of a CertID for a certificate it issued (made on first use, see certId). */
+  certIdIssuer?: Uint8Array[];
 };
 const issuerCache = new WeakMap<Uint8Array, IssuerFacts>();
 
@@ -81,11 +83,16 @@ export function issuedBy(certificate: Uint8Array, issuer: Uint8Array): boolean {
 /** A CertID (SHA-1, as most clients ask) for a certificate issued by `issuer`. */
 export function certId(serialHex: string, issuer: Uint8Array): Uint8Array {
   const facts = issuerFacts(issuer);
-  return tlv(
-    0x30,
+  // The issuer's part (hash algorithm, name and key hashes) is the same for every certificate
+  // it issued: made once per issuer (a seal asks for one per certificate in the document).
+  facts.certIdIssuer ??= [
     algorithm(OID.sha1),
     tlv(0x04, createHash('sha1').update(facts.subject).digest()),
     tlv(0x04, createHash('sha1').update(facts.subjectPublicKey).digest()),
+  ];
+  return tlv(
+    0x30,
+    ...facts.certIdIssuer,
     integerDer(Buffer.from(serialHex.length % 2 ? `0${serialHex}` : serialHex, 'hex')),
   );
 }

@@ -6,7 +6,7 @@ import {
   OID,
   oidDer,
   sha256Algorithm,
-  signatureAlgorithmFor,
+  signatureAlgorithmDer,
   tlv,
 } from './der.ts';
 import { certificateFields, children, readTlv } from './der-walk.ts';
@@ -59,7 +59,7 @@ function signerParts(signer: Signer): SignerParts {
     ),
     // IssuerAndSerialNumber.
     sid: tlv(0x30, leaf.issuer, leaf.serialDer),
-    signatureAlgorithm: der(signatureAlgorithmFor(signer.keyType).toSchema()),
+    signatureAlgorithm: signatureAlgorithmDer(signer.keyType),
   };
   partsCache.set(signer, parts);
   return parts;

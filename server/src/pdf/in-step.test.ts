@@ -1,11 +1,15 @@
+import { createHash } from 'node:crypto';
+import type { PdfArray, PdfNumber, PdfString } from '@libpdf/core';
 import { describe, expect, it } from 'vitest';
 import { createCa, loadCa } from '../crypto/ca.ts';
 import { builtinTsa } from '../crypto/tsa/timestamp-authority.ts';
+import { hashStateOf, versionBytes } from './in-step.ts';
 import { loadPdf } from './inspect.ts';
 import { addDocumentTimestamp, addValidationData, sealDocument, signatureContents } from './ltv.ts';
 import { makeTestPdf } from './make-test-pdf.ts';
 import { keepParsed, takeParsed } from './parsed-cache.ts';
 import { type SignPdfOptions, signPdf } from './sign.ts';
+import { signatureValues } from './signature-field.ts';
 import { mutoolVerify, pdfsig, qpdfCheck, qpdfRewrite, requireTool } from './test-tools.ts';
 
 const SECRET = 'in-step-test-secret-0123456789';
@@ -160,4 +164,50 @@ describe('the parsed document a signature leaves for the next one', () => {
       expect(verdict.signatures.map((s) => s.valid)).toEqual([true, true, true]);
     },
   );
+});
+
+describe('the SHA-256 state kept with a version', () => {
+  const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+  /** The covered byte range's digest, as the signature's messageDigest must be. */
+  const rangeDigest = (bytes: Uint8Array, range: number[]) =>
+    createHash('sha256')
+      .update(bytes.subarray(range[0], (range[0] as number) + (range[1] as number)))
+      .update(bytes.subarray(range[2], (range[2] as number) + (range[3] as number)))
+      .digest();
+
+  it('continues into every next update: each digest equals a fresh SHA-256 of the bytes', async () => {
+    requireTool('pdfsig');
+    const pdf = await makeTestPdf({ pages: 2, title: 'Hashed' });
+    const first = await signPdf(pdf, options('Anna Muster', 0));
+    expect(first.sha256).toBe(sha256(first.bytes));
+    // The state is kept for exactly these bytes: not for a copy, not for the file before.
+    expect(hashStateOf(first.doc, first.bytes)?.digest('hex')).toBe(first.sha256);
+    expect(hashStateOf(first.doc, Uint8Array.from(first.bytes))).toBeNull();
+    expect(hashStateOf(first.doc, pdf)).toBeNull();
+
+    // Kept and taken like the next signer's call does: the state comes along with the document.
+    expect(keepParsed(first)).toBe(true);
+    const kept = takeParsed(first.sha256);
+    expect(versionBytes(kept as NonNullable<typeof kept>)).toBe(first.bytes);
+    expect(hashStateOf(kept, first.bytes)).not.toBeNull();
+    const second = await signPdf(first.bytes, options('Bruno Beispiel', 1), kept);
+    expect(second.doc).toBe(kept);
+    expect(second.sha256).toBe(sha256(second.bytes));
+    const sealed = await sealDocument(second.bytes, source, tsa, second.doc);
+    expect(sealed.sha256).toBe(sha256(sealed.bytes));
+    expect(hashStateOf(sealed.doc, sealed.bytes)?.digest('hex')).toBe(sealed.sha256);
+
+    // Every signature's messageDigest is the digest of its byte range (computed from the states).
+    for (const { dict } of signatureValues(await loadPdf(sealed.bytes, { stored: true }))) {
+      const range = (dict.get('ByteRange') as PdfArray)
+        .toArray()
+        .map((n) => (n as PdfNumber).value);
+      const contents = (dict.get('Contents') as PdfString).bytes;
+      const digest = rangeDigest(sealed.bytes, range);
+      expect(Buffer.from(contents).includes(digest)).toBe(true);
+    }
+    const verdict = pdfsig(sealed.bytes);
+    expect(verdict.status, verdict.output).toBe(0);
+    expect(verdict.signatures.filter((s) => s.valid)).toHaveLength(2);
+  });
 });

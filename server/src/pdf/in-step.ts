@@ -1,3 +1,4 @@
+import type { Hash } from 'node:crypto';
 import type { PDF } from '@libpdf/core';
 import type { Filled } from './placeholder.ts';
 import { lastStartXref } from './trailer.ts';
@@ -22,7 +23,7 @@ type SaveBase = { originalBytes: unknown; originalXRefOffset: unknown };
  * The signature dictionary's /Contents and /ByteRange, filled in the bytes only, are set in the
  * parsed document by the caller (see fillPlaceholders' `inStep`).
  */
-export function keepInStep(doc: PDF, saved: Uint8Array): void {
+export function keepInStep(doc: PDF, saved: Uint8Array, hash: Hash): void {
   const base = doc as unknown as SaveBase;
   if (!(base.originalBytes instanceof Uint8Array) || typeof base.originalXRefOffset !== 'number') {
     // A libpdf whose internals moved: fail loudly in the tests rather than write a broken chain.
@@ -32,7 +33,43 @@ export function keepInStep(doc: PDF, saved: Uint8Array): void {
   if (offset === null) throw new Error('The saved update has no startxref');
   base.originalBytes = saved;
   base.originalXRefOffset = offset;
+  keepHashState(doc, saved, hash);
   // libpdf numbers an update's cross-reference stream with the next free object number without
   // taking it; a parse of the file would start after it, and so does the next update.
   if (doc.usesXRefStreams) doc.context.registry.allocateRef();
+}
+
+/**
+ * The SHA-256 state over exactly the bytes a parsed document stands for (not finalised), by
+ * document: the next update starts with those bytes unchanged, so its digests (the byte range,
+ * the blob key) continue a copy of the state over what it appends instead of hashing the whole
+ * file again (≈ 1.5 ms per pass on the 1.2 MB bench document; a completing signature made four).
+ * Kept with the `bytes` array it was taken over: a state is only used for that same array, at
+ * the same length (a buffer handed to another thread reads as empty).
+ */
+const hashStates = new WeakMap<PDF, { bytes: Uint8Array; length: number; hash: Hash }>();
+
+/** Keeps `hash`, the state over all of `bytes`, as the hash state of `doc` (which stands for them). */
+export function keepHashState(doc: PDF, bytes: Uint8Array, hash: Hash): void {
+  hashStates.set(doc, { bytes, length: bytes.length, hash });
+}
+
+/** A copy of the SHA-256 state over `bytes` kept with `doc`; null when none is kept for them. */
+export function hashStateOf(doc: PDF | undefined, bytes: Uint8Array): Hash | null {
+  const state = doc ? hashStates.get(doc) : undefined;
+  if (!state || state.bytes !== bytes || bytes.length !== state.length) return null;
+  return state.hash.copy();
+}
+
+/**
+ * The bytes `doc` stands for: the file it was parsed from, or the last update kept in step. For
+ * a kept document (parsed-cache.ts) they are the stored version itself, so a signature on it
+ * needs no read of the blob.
+ */
+export function versionBytes(doc: PDF): Uint8Array {
+  const bytes = (doc as unknown as SaveBase).originalBytes;
+  if (!(bytes instanceof Uint8Array)) {
+    throw new Error('@libpdf/core: the incremental save base is not where this code expects it');
+  }
+  return bytes;
 }

@@ -1,5 +1,7 @@
+import type { PDF } from '@libpdf/core';
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../storage/blob-store.ts';
+import { hashStateOf, versionBytes } from './in-step.ts';
 import { makeTestPdf } from './make-test-pdf.ts';
 import { parseAhead, takeParsed, takeParsedWhenReady } from './parsed-cache.ts';
 
@@ -20,6 +22,16 @@ describe('parsing a stored version ahead of its signature', () => {
     expect(reads).toBe(1);
     expect(doc?.getPageCount()).toBe(3);
     // Handed over: nobody else gets the same document.
+    expect(takeParsed(key)).toBeUndefined();
+    // It stands for the bytes read, and brings their SHA-256 state for the signature's digests.
+    expect(versionBytes(doc as PDF)).toBe(bytes);
+    expect(hashStateOf(doc, bytes)?.digest('hex')).toBe(key);
+  });
+
+  it('keeps nothing when the bytes read are not the version asked for', async () => {
+    const bytes = await makeTestPdf({ pages: 1 });
+    const key = sha256Hex(await makeTestPdf({ pages: 2 }));
+    await parseAhead(key, bytes.length, async () => bytes);
     expect(takeParsed(key)).toBeUndefined();
   });
 

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { PDF } from '@libpdf/core';
 import { forgetStampFonts } from './appearance.ts';
-import type { PdfVersion } from './in-step.ts';
+import { keepHashState, type PdfVersion } from './in-step.ts';
 import { loadPdf } from './inspect.ts';
 
 /**
@@ -58,6 +59,11 @@ export function parseAhead(
     if (!bytes || bytes.length > MAX_FILE_BYTES / 4) return;
     // A version Signet stored (the upload was checked for encryption then), as signing reads it.
     const doc = await loadPdf(bytes, { stored: true });
+    // Hashed here too, off the signing call: the signature's digests then cover only its update
+    // (in-step.ts). Bytes that are not the version asked for are not kept.
+    const hash = createHash('sha256').update(bytes);
+    if (hash.copy().digest('hex') !== sha256) return;
+    keepHashState(doc, bytes, hash);
     if (!kept.has(sha256)) keep(sha256, doc, bytes.length);
   })()
     .catch(() => {})

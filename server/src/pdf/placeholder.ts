@@ -1,6 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import { type PDF, PdfArray, PdfNumber, PdfString } from '@libpdf/core';
-import { keepInStep, type PdfVersion } from './in-step.ts';
+import { hashStateOf, keepInStep, type PdfVersion } from './in-step.ts';
 
 /**
  * The placeholder ceremony shared by every signature and document time stamp: the incremental
@@ -58,14 +58,16 @@ export type Filled = {
 /**
  * Fills in the placeholders of the update appended to `original`: the byte range, then what
  * `produce` makes from the SHA-256 of the covered bytes. Throws if the update is not a pure
- * append (the original must be a byte-identical prefix).
+ * append (the original must be a byte-identical prefix). `prefix`: a SHA-256 state over exactly
+ * `original` (in-step.ts `hashStateOf`; it is advanced), so only the update is hashed.
  */
 export async function fillPlaceholders(
   original: Uint8Array,
   withPlaceholders: Uint8Array,
   reserved: number,
   produce: (digest: Uint8Array) => Promise<Uint8Array>,
-): Promise<Filled & { range: readonly number[]; value: Uint8Array }> {
+  prefix: Hash | null = null,
+): Promise<Filled & { range: readonly number[]; value: Uint8Array; hash: Hash }> {
   const out = Buffer.from(
     withPlaceholders.buffer,
     withPlaceholders.byteOffset,
@@ -89,23 +91,26 @@ export async function fillPlaceholders(
   const rangeText = `[${range.join(' ')}]`.padEnd(BYTE_RANGE_TEXT.length, ' ');
   out.write(rangeText, byteRangeAt, 'latin1');
 
-  // The prefix is hashed once: one copy of the state finishes the covered-range digest, the
-  // other (after the contents are in) the digest of the whole file.
-  const prefix: Hash = createHash('sha256').update(out.subarray(0, contentsAt));
-  const whole = prefix.copy();
-  const digest = prefix.update(out.subarray(contentsEnd)).digest();
+  // The prefix is hashed once (the original's part not at all when its state is given): one
+  // copy of the state finishes the covered-range digest, the other (after the contents are in)
+  // the digest of the whole file.
+  const head: Hash = prefix
+    ? prefix.update(out.subarray(from, contentsAt))
+    : createHash('sha256').update(out.subarray(0, contentsAt));
+  const whole = head.copy();
+  const digest = head.update(out.subarray(contentsEnd)).digest();
   const value = await produce(digest);
   if (value.length > reserved) throw new ReservationTooSmallError(value.length, reserved);
   out.write(Buffer.from(value).toString('hex').toUpperCase(), contentsAt + 1, 'latin1');
-  const sha256 = whole
-    .update(out.subarray(contentsAt, contentsEnd))
-    .update(out.subarray(contentsEnd))
-    .digest('hex');
+  whole.update(out.subarray(contentsAt, contentsEnd)).update(out.subarray(contentsEnd));
+  // The state over the finished file stays open for the update after this one.
+  const hash = whole.copy();
   return {
     bytes: new Uint8Array(out.buffer, out.byteOffset, out.byteLength),
-    sha256,
+    sha256: whole.digest('hex'),
     range,
     value,
+    hash,
   };
 }
 
@@ -123,14 +128,16 @@ export async function saveSigned(
   produce: (digest: Uint8Array) => Promise<Uint8Array>,
   save: { subsetFonts?: boolean; compressionThreshold?: number } = {},
 ): Promise<PdfVersion> {
+  const prefix = hashStateOf(doc, original);
   const withPlaceholders = await doc.save({ incremental: true, ...save });
   const filled = await fillPlaceholders(
     original,
     withPlaceholders,
     held.Contents.bytes.length,
     produce,
+    prefix,
   );
-  keepInStep(doc, filled.bytes);
+  keepInStep(doc, filled.bytes, filled.hash);
   held.Contents.bytes.set(filled.value);
   for (const [i, n] of filled.range.entries()) held.ByteRange.set(i, PdfNumber.of(n));
   held.ByteRange.clearDirty();

@@ -113,6 +113,12 @@ describe('stamps reuse the fonts of earlier stamps', () => {
     const bold = fonts.filter((f) => f.weight === 'bold');
     expect(bold).toHaveLength(2);
     expect([...(bold[1]?.cids.keys() ?? [])].map((c) => String.fromCodePoint(c))).toEqual(['Ł']);
+    // Read once per parsed document (a kept one serves the next stamp): the same answers again,
+    // not the font streams decoded anew; under another upload length, read afresh (none is ours).
+    const again = reusableFonts(doc, trailerSizeAt(second, upload.length) as number);
+    expect(again).toHaveLength(fonts.length);
+    for (const [i, font] of again.entries()) expect(font).toBe(fonts[i]);
+    expect(reusableFonts(doc, trailerSizeAt(second, second.length) as number)).toEqual([]);
     expect(pdfsig(second).signatures.every((s) => s.valid)).toBe(true);
     expect(pdfText(second).replace(/\s+/g, ' ')).toContain('Anna Müller Ł');
     const alone = await sign(first, 'Anna Müller Ł', 1);

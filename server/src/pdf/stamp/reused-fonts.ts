@@ -23,6 +23,14 @@ export type ReusedFont = {
 const BASE_FONT = /^[A-Z]{6}\+(.+)$/;
 
 /**
+ * What `readFont` made of each font, per parsed document and font object (with the `ownFrom` it
+ * was read under). A font a stamp wrote is final (its subset, map and widths are written once and
+ * never changed by a later update), and a parsed document is kept from one signature to the next
+ * (parsed-cache.ts): the next stamp does not decode the same streams again.
+ */
+const readFonts = new WeakMap<PDF, Map<string, ReusedFont | null>>();
+
+/**
  * The Signet fonts of the stamps already in `doc` whose objects are numbered ≥ `ownFrom`. Reuse
  * only saves bytes: whatever cannot be read so gives none, and the stamp embeds its own.
  */
@@ -41,6 +49,11 @@ function findFonts(doc: PDF, ownFrom: number): ReusedFont[] {
     o?.type === 'ref' && o.objectNumber >= ownFrom;
   const seen = new Set<number>();
   const out: ReusedFont[] = [];
+  let known = readFonts.get(doc);
+  if (!known) {
+    known = new Map();
+    readFonts.set(doc, known);
+  }
   for (const field of doc.getForm()?.getSignatureFields() ?? []) {
     const ap = resolve(field.getDict().get('AP'));
     const normal = ap?.type === 'dict' ? ap.get('N') : undefined;
@@ -53,12 +66,18 @@ function findFonts(doc: PDF, ownFrom: number): ReusedFont[] {
     for (const [, ref] of fonts) {
       if (!own(ref) || seen.has(ref.objectNumber)) continue;
       seen.add(ref.objectNumber);
-      try {
-        const font = readFont(resolve, own, ref);
-        if (font) out.push(font);
-      } catch {
-        // Not a font we can read: not reused.
+      const key = `${ownFrom}:${ref.objectNumber} ${ref.generation}`;
+      let font = known.get(key);
+      if (font === undefined) {
+        try {
+          font = readFont(resolve, own, ref);
+        } catch {
+          // Not a font we can read: not reused.
+          font = null;
+        }
+        known.set(key, font);
       }
+      if (font) out.push(font);
     }
   }
   return out.sort((a, b) => a.ref.objectNumber - b.ref.objectNumber);

@@ -152,12 +152,16 @@ describe('a request that asks for QES (Demo QTSP)', () => {
     });
     expect(wrong.status).toBe(422);
     expect(wrong.body).toMatchObject({ code: 'TAN_INVALID', details: { attemptsLeft: 2 } });
+    const blobs = t.deps.blobs as NonNullable<typeof t.deps.blobs>;
+    const reads = vi.spyOn(blobs, 'get');
     const signed = await signBatch(t, qualified.token, [
       { signatureRequestId: request.id, tan, language: 'de' },
     ]);
     expect(signed[0]).toMatchObject({ ok: true, status_overall: 'OPEN' });
-    // The signature took the document parsed ahead.
+    // The signature took the document parsed ahead, and with it the version's bytes: no read.
     expect(isParsedKept(version?.key as string)).toBe(false);
+    expect(reads.mock.calls.map((call) => call[0] as string)).not.toContain(version?.key);
+    reads.mockRestore();
     // A code serves one signing.
     const reuse = await t.request('POST', '/api/v3/sign', {
       token: qualified.token,

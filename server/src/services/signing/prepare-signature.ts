@@ -73,11 +73,13 @@ export async function prepareSignature(
     { sealDocument },
     { timestampTokenTime },
     { keepParsed, takeParsedWhenReady },
+    { versionBytes },
   ] = await Promise.all([
     import('../../pdf/sign.ts'),
     import('../../pdf/ltv.ts'),
     import('../../crypto/der-walk.ts'),
     import('../../pdf/parsed-cache.ts'),
+    import('../../pdf/in-step.ts'),
   ]);
   let timestampedAt: Date | null = null;
   const { TimestampError } = await import('../../crypto/tsa/timestamp-authority.ts');
@@ -107,13 +109,22 @@ export async function prepareSignature(
     },
   };
   const crls = input.completes ? await currentCrls(ctx.db, ctx.config) : null;
-  const blobs = await Promise.all(
+  // A batch of several entries signs in the threads; one entry (the request page's signature)
+  // gains nothing from a hop to a thread and stays here, on the warm main thread.
+  const threads = (ctx.batch?.requestIds.length ?? 0) > 1 ? ctx.config.signThreads : 0;
+  // Each version parsed at most once: the previous signature's document when this process made
+  // it, or the parse made while the signer typed their TAN (pdf/parsed-cache.ts). A kept
+  // document stands for the stored version's bytes (and keeps their hash state): no blob read.
+  const current = await Promise.all(
     loaded.documents.map(async (d) => {
+      const ready = threads > 0 ? undefined : await takeParsedWhenReady(d.currentBlobKey);
+      if (ready) return { bytes: versionBytes(ready), ready };
       const bytes = await ctx.blobs.get(d.currentBlobKey);
       if (!bytes) throw new BlobNotFoundError(d.currentBlobKey);
-      return bytes;
+      return { bytes, ready };
     }),
   );
+  const blobs = current.map((c) => c.bytes);
   const plan = fontPlan(loaded);
   phase('prepare:read');
   const documents: SignedDocument[] = [];
@@ -124,9 +135,6 @@ export async function prepareSignature(
     shared(ctx.batch, `validation:${certificatesKey(certificates)}`, () =>
       validationData(ctx.db, ca, crls as NonNullable<typeof crls>, certificates),
     );
-  // A batch of several entries signs in the threads; one entry (the request page's signature)
-  // gains nothing from a hop to a thread and stays here, on the warm main thread.
-  const threads = (ctx.batch?.requestIds.length ?? 0) > 1 ? ctx.config.signThreads : 0;
   if (threads > 0) {
     // A batch entry's PDF work goes to the signing threads (threads/sign-threads.ts); the key,
     // the time stamps, the validation data and the PDF workers answer them from here.
@@ -170,11 +178,9 @@ export async function prepareSignature(
     }
   }
   for (const [i, d] of threads > 0 ? [] : loaded.documents.entries()) {
-    // Parsed at most once: the previous signature's document when this process made it, or the
-    // parse made while the signer typed their TAN (pdf/parsed-cache.ts); else the placement's
-    // measurement (a first signature) hands its document on; the seal appends to the signed
-    // document in step (pdf/in-step.ts).
-    const ready = await takeParsedWhenReady(d.currentBlobKey);
+    // Without a kept document, the placement's measurement (a first signature) hands its parse
+    // on; the seal appends to the signed document in step (pdf/in-step.ts).
+    const { ready } = current[i] as (typeof current)[number];
     const place = await stampPlacement(
       ctx.pdf,
       loaded,
