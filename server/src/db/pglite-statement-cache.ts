@@ -163,52 +163,51 @@ export function installStatementCache(
   const cachable = (text: string, queryOptions?: QueryOptions) =>
     PLANNABLE.test(text) && !queryOptions?.blob && !queryOptions?.paramTypes;
 
-  /** A statement run outside `transaction()` (its own implicit transaction), like PGlite's. */
+  /**
+   * A `query` (of the instance or of a transaction handle): texts the cache leaves alone go to
+   * PGlite's own `uncached`, the others run in `locked` (the mutexes that caller needs).
+   */
+  const withCache = (uncached: Query, locked: <T>(work: () => Promise<T>) => Promise<T>) =>
+    async function query<T>(
+      text: string,
+      params: unknown[] = [],
+      queryOptions?: QueryOptions,
+    ): Promise<Results<T>> {
+      if (!cachable(text, queryOptions)) {
+        const result = await uncached<T>(text, params, queryOptions);
+        if (DROPS_STATEMENTS.test(text)) statements.clear();
+        return result;
+      }
+      return locked(
+        async () => (await bindAndExecute(text, params, queryOptions, true)) as Results<T>,
+      );
+    };
+
   const pglite = client as unknown as {
     _runExclusiveQuery: <T>(fn: () => Promise<T>) => Promise<T>;
     _runExclusiveTransaction: <T>(fn: () => Promise<T>) => Promise<T>;
     _checkReady: () => Promise<void>;
   };
-  const uncachedQuery = client.query.bind(client) as Query;
-  client.query = async function query<T>(
-    text: string,
-    params: unknown[] = [],
-    queryOptions?: QueryOptions,
-  ): Promise<Results<T>> {
-    if (!cachable(text, queryOptions)) {
-      const result = await uncachedQuery<T>(text, params, queryOptions);
-      if (DROPS_STATEMENTS.test(text)) statements.clear();
-      return result;
-    }
+  // Outside `transaction()`: its own implicit transaction, synced to the file system after.
+  client.query = withCache(client.query.bind(client) as Query, async (work) => {
     await pglite._checkReady();
     return pglite._runExclusiveTransaction(() =>
       pglite._runExclusiveQuery(async () => {
-        const result = await bindAndExecute(text, params, queryOptions, true);
+        const result = await work();
         await client.syncToFs();
-        return result as Results<T>;
+        return result;
       }),
     );
-  } as PGlite['query'];
+  }) as PGlite['query'];
 
+  // In `transaction()`: PGlite holds the transaction mutex for the callback already.
   const transaction = client.transaction.bind(client);
   client.transaction = (<T>(callback: (tx: Transaction) => Promise<T>) =>
     transaction((tx) => {
-      const uncachedTxQuery = tx.query.bind(tx) as Query;
-      tx.query = async function query<R>(
-        text: string,
-        params: unknown[] = [],
-        queryOptions?: QueryOptions,
-      ): Promise<Results<R>> {
-        if (!cachable(text, queryOptions)) {
-          const result = await uncachedTxQuery<R>(text, params, queryOptions);
-          if (DROPS_STATEMENTS.test(text)) statements.clear();
-          return result;
-        }
+      tx.query = withCache(tx.query.bind(tx) as Query, async (work) => {
         if (tx.closed) throw new Error('Transaction is closed');
-        return pglite._runExclusiveQuery(
-          async () => (await bindAndExecute(text, params, queryOptions, true)) as Results<R>,
-        );
-      } as Transaction['query'];
+        return pglite._runExclusiveQuery(work);
+      }) as Transaction['query'];
       return callback(tx);
     })) as PGlite['transaction'];
 
