@@ -3,8 +3,8 @@
  * PGlite runs on the calling thread and answers each protocol message synchronously, so the
  * thread's CPU time around `execProtocolRawSync` is exactly what a message cost, whatever the
  * machine's load does to wall times. Messages are counted under the SQL of the last Parse (or
- * simple Query) before them, so a statement's bind, execute and its triggers' work add up under
- * its text. Bench-only: it patches PGlite's prototype for the whole process.
+ * simple Query, or Bind of a named statement) before them, so a statement's bind, execute and
+ * its triggers' work add up under its text. Bench-only: it patches PGlite's prototype for the whole process.
  */
 import { PGlite } from '@electric-sql/pglite';
 
@@ -23,6 +23,7 @@ export function countStatementCpu(): StatementCpu {
   const stats = new Map<string, Entry>();
   let counting = false;
   let sql = '(before any statement)';
+  const named = new Map<string, string>();
   const decoder = new TextDecoder();
   const proto = PGlite.prototype as unknown as {
     execProtocolRawSync: (this: unknown, message: Uint8Array) => Uint8Array;
@@ -35,12 +36,20 @@ export function countStatementCpu(): StatementCpu {
   };
   proto.execProtocolRawSync = function (this: unknown, message: Uint8Array) {
     // Parse: 'P', length (4 bytes), statement name, NUL, query, NUL. Query: 'Q', length, query.
+    // Bind: 'B', length, portal, NUL, statement name, NUL — a named statement's SQL is the one
+    // its Parse gave (db/pglite-statement-cache.ts parses each text once).
     if (message[0] === 0x50) {
       let name = 5;
       while (message[name] !== 0) name++;
       sql = text(message, name + 1);
+      if (name > 5) named.set(text(message, 5), sql);
     } else if (message[0] === 0x51) {
       sql = text(message, 5);
+    } else if (message[0] === 0x42) {
+      let portal = 5;
+      while (message[portal] !== 0) portal++;
+      const statement = text(message, portal + 1);
+      if (statement) sql = named.get(statement) ?? sql;
     }
     if (!counting) return original.call(this, message);
     const before = process.threadCpuUsage();

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { installStatementCache } from './pglite-statement-cache.ts';
 import { pgliteTemplate } from './pglite-template.ts';
 import * as schema from './schema/index.ts';
 
@@ -112,6 +113,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   };
   const client = dataDir ? new PGlite(dataDir, pgOptions) : new PGlite(pgOptions);
   await client.waitReady;
+  // The cache replaces `query` first; the parser wrapper below calls through it.
+  installStatementCache(client);
   installDrizzleParsers(client as unknown as LeanTarget);
   const db = drizzle({ client, ...DRIZZLE_OPTIONS });
   try {
