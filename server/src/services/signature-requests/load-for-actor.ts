@@ -50,7 +50,19 @@ export type RequestActor = {
 /** Everything a use case needs about one request, loaded for one caller. */
 export type LoadedRequest = {
   request: TSignatureRequestRow;
-  owner: { id: string; email: string; firstName: string; lastName: string; lang: string };
+  owner: {
+    id: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    lang: string;
+    /**
+     * The owner's individual plan as recorded (running or not) and the end a cancel set: whether
+     * somebody pays for the request (billing's `requestPaid`).
+     */
+    individualPlan?: string | null;
+    individualPlanEndsAt?: string | null;
+  };
   /** In request order (position). */
   documents: LoadedDocument[];
   /** In signing order (order, then creation). */
@@ -246,7 +258,8 @@ const HEAD = sql`row_to_json(r) as request,
   a.id as actor_id, a.email as actor_email, coalesce(a.lang, w.lang) as actor_lang,
   a.first_name as actor_first_name, a.last_name as actor_last_name,
   json_build_object('id', w.id, 'email', w.email, 'firstName', w.first_name,
-    'lastName', w.last_name, 'lang', w.lang) as owner`;
+    'lastName', w.last_name, 'lang', w.lang, 'individualPlan', w.individual_plan,
+    'individualPlanEndsAt', w.individual_plan_ends_at) as owner`;
 
 /** Signers, observers, documents and the signers' account names of the request `id`. */
 const requestParts = (id: SQL) => sql`
