@@ -75,6 +75,8 @@ export type LoadedRequest = {
   mySigner: LoadedSigner | null;
   /** The names of the signers that have an account, by address. */
   accountNames: Map<string, string>;
+  /** The language of every signer that has an account, by address (their invitations' language). */
+  accountLangs: Map<string, { lang: string }>;
 };
 
 /** Anything with a user id: the route principal, or a user in a test or a job. */
@@ -271,7 +273,8 @@ const requestParts = (id: SQL) => sql`
        order by rd.position, d.created_at), '[]')
      from request_documents rd join documents d on d.id = rd.document_id
      where rd.request_id = ${id}) as documents,
-  (select coalesce(json_object_agg(u.email, trim(u.first_name || ' ' || u.last_name)), '{}')
+  (select coalesce(json_object_agg(u.email,
+       json_build_array(trim(u.first_name || ' ' || u.last_name), u.lang)), '{}')
      from users u where u.email in (select s.email from signers s where s.request_id = ${id})
    ) as account_names`;
 
@@ -298,11 +301,13 @@ function loadedFrom(
     rest.documents,
   ).map((r) => ({ ...rowOf(documents, r.document), position: Number(r.position) }));
 
-  const accountNames = new Map(
-    Object.entries(jsonOf<Record<string, string>>(rest.account_names ?? '{}')).filter(
-      ([, name]) => name !== '',
-    ),
+  const accounts = Object.entries(
+    jsonOf<Record<string, [string, string]>>(rest.account_names ?? '{}'),
   );
+  const accountNames = new Map(
+    accounts.flatMap(([email, [name]]) => (name !== '' ? [[email, name] as const] : [])),
+  );
+  const accountLangs = new Map(accounts.map(([email, [, lang]]) => [email, { lang }]));
   const withStatus = deriveSignerStatuses(request.status, signerRows);
   const mySigner = direct
     ? (withStatus.find((s) => s.id === direct.signerId) ?? null)
@@ -325,6 +330,7 @@ function loadedFrom(
     actor,
     mySigner,
     accountNames,
+    accountLangs,
   };
 }
 
