@@ -6,6 +6,7 @@ import {
 } from '@signet/shared/signing/signing-quality.rules';
 import type { TLegislation, TSignatureQuality } from '@signet/shared/user/user.schema';
 import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { CertificateSubject } from '../../crypto/certificates.ts';
 import type { Signer } from '../../crypto/signer.ts';
 import { type TUserIdentity, type TUserRow, users } from '../../db/schema/users.ts';
@@ -239,12 +240,15 @@ async function callerAndRequirements(
         from signers s where s.request_id in (${sql.join(
           requestIds.map((id) => sql`${id}::uuid`),
           sql`, `,
-        )}) and s.email = lower(${users.email}))`
+        )}) and s.email = lower(u.email))`
     : sql<Requirement[]>`'[]'::json`;
+  // The account as `u`: drizzle names a lone table's columns unqualified, and `email` in the
+  // subquery would be the signer's own.
+  const u = alias(users, 'u');
   const [row] = await ctx.db
-    .select({ user: users, asked })
-    .from(users)
-    .where(eq(users.id, ctx.principal.userId))
+    .select({ user: u, asked })
+    .from(u)
+    .where(eq(u.id, ctx.principal.userId))
     .limit(1);
   if (!row) throw new AppError('UNAUTHENTICATED', 401, 'Your session has ended; please sign in');
   return { user: row.user, rows: jsonOf<Requirement[]>(row.asked) };
