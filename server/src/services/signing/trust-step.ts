@@ -5,18 +5,18 @@ import {
   type TRequiredLevel,
 } from '@signet/shared/signing/signing-quality.rules';
 import type { TLegislation, TSignatureQuality } from '@signet/shared/user/user.schema';
-import { eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { CertificateSubject } from '../../crypto/certificates.ts';
 import type { Signer } from '../../crypto/signer.ts';
-import { type TUserIdentity, type TUserRow, users } from '../../db/schema/users.ts';
+import { signers } from '../../db/schema/signers.ts';
+import type { TUserIdentity } from '../../db/schema/users.ts';
 import { AppError, isAppError } from '../../errors.ts';
-import { jsonOf } from '../../evidence/db-row.ts';
 import { demoQtsp } from '../../providers/trust/demo-qtsp.ts';
 import type { TrustProvider } from '../../providers/trust/trust-provider.ts';
 import type { UserPrincipal } from '../context.ts';
 import { platformCa } from '../pki/platform-ca.ts';
 import { sealForSigning, type TSealForSigning } from '../seals/seal-for-signing.ts';
+import { requireUser } from '../users/find-user.ts';
 import { SES_PROVIDER, signatureQualitiesOf, TRUST_PROVIDER } from '../users/user-dto.ts';
 import type { AccountSigningContext, SigningContext } from './context.ts';
 import { parseDocumentsAhead } from './parse-ahead.ts';
@@ -104,11 +104,20 @@ export async function resolveTrust(
   batch: readonly TSignPayload[],
   options: { confirmed?: boolean } = {},
 ): Promise<BatchTrust> {
-  const { user, rows } = await callerAndRequirements(
-    ctx,
-    batch.map((e) => e.signatureRequestId).filter((id) => UUID.test(id)),
-  );
+  const user = await requireUser(ctx.db, ctx.principal.userId);
   const qualities = signatureQualitiesOf(user);
+  const ids = batch.map((e) => e.signatureRequestId);
+  const wanted = ids.filter((id) => UUID.test(id));
+  const rows = wanted.length
+    ? await ctx.db
+        .select({
+          requestId: signers.requestId,
+          level: signers.signatureLevel,
+          legislation: signers.legislation,
+        })
+        .from(signers)
+        .where(and(inArray(signers.requestId, wanted), eq(signers.email, user.email.toLowerCase())))
+    : [];
   const requirement = new Map(rows.map((r) => [r.requestId, r]));
   const sealsUsed = await sealsOf(ctx, batch);
   const out: BatchTrust = new Map();
@@ -221,37 +230,6 @@ export async function resolveTrust(
     out.set(id, { ...t, legislation, provider: provider.name, signer });
   }
   return out;
-}
-
-/** What a request asks of its signer: the level and the legislation (null: nothing asked). */
-type Requirement = { requestId: string; level: string | null; legislation: TLegislation | null };
-
-/**
- * The caller's account (401 when it is gone, as `requireUser`) and, in the same statement, what
- * each of the `requestIds` asks of the caller's signer slot (matched by e-mail, lowercase).
- */
-async function callerAndRequirements(
-  ctx: AccountSigningContext,
-  requestIds: readonly string[],
-): Promise<{ user: TUserRow; rows: Requirement[] }> {
-  const asked = requestIds.length
-    ? sql<Requirement[]>`(select coalesce(json_agg(json_build_object('requestId', s.request_id,
-          'level', s.signature_level, 'legislation', s.legislation)), '[]')
-        from signers s where s.request_id in (${sql.join(
-          requestIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )}) and s.email = lower(u.email))`
-    : sql<Requirement[]>`'[]'::json`;
-  // The account as `u`: drizzle names a lone table's columns unqualified, and `email` in the
-  // subquery would be the signer's own.
-  const u = alias(users, 'u');
-  const [row] = await ctx.db
-    .select({ user: u, asked })
-    .from(u)
-    .where(eq(u.id, ctx.principal.userId))
-    .limit(1);
-  if (!row) throw new AppError('UNAUTHENTICATED', 401, 'Your session has ended; please sign in');
-  return { user: row.user, rows: jsonOf<Requirement[]>(row.asked) };
 }
 
 /**
