@@ -215,16 +215,37 @@ describe('the direct upgrade to the individual plan', () => {
   });
 });
 
+/** A new request of one document from `owner`, with `signer` its only signer. */
+async function requestsTo(signer: { email: string }) {
+  const pdf = await makeTestPdf();
+  return async (owner: { token: string }) =>
+    newSignatureRequest(t, owner.token, await uploadPdf(t, owner.token, pdf), [
+      { email: signer.email, order: 1 },
+    ]);
+}
+
+/** `count` free signatures of `signer` this month, as the signing service leaves them. */
+async function signedFreely(
+  request: Awaited<ReturnType<typeof requestsTo>>,
+  sender: { token: string },
+  signer: { email: string },
+  count: number,
+) {
+  for (let i = 0; i < count; i++) {
+    const r = await request(sender);
+    await t.db
+      .update(signers)
+      .set({ signedAt: new Date() })
+      .where(and(eq(signers.requestId, r.id), eq(signers.email, signer.email)));
+  }
+}
+
 describe('the free signature quota', () => {
   it('counts the free signatures of the month and refuses one beyond them (402, nothing signed)', async () => {
     // A legacy free sender (uploads, pays nothing) and a new free signer.
     const sender = await signUp(t, { plan: 'legacy' });
     const signer = await signUp(t, { plan: 'free' });
-    const pdf = await makeTestPdf();
-    const request = async (owner: { token: string }) =>
-      newSignatureRequest(t, owner.token, await uploadPdf(t, owner.token, pdf), [
-        { email: signer.email, order: 1 },
-      ]);
+    const request = await requestsTo(signer);
 
     const first = await request(sender);
     expect(await signBatch(t, signer.token, [{ signatureRequestId: first.id }])).toMatchObject([
@@ -232,13 +253,7 @@ describe('the free signature quota', () => {
     ]);
     expect((await planOf(signer)).body.signatures).toMatchObject({ used: 1, left: 4 });
     // Four more free signatures this month (as the signing service leaves them).
-    for (let i = 1; i < FREE_SIGNATURES_PER_MONTH; i++) {
-      const r = await request(sender);
-      await t.db
-        .update(signers)
-        .set({ signedAt: new Date() })
-        .where(and(eq(signers.requestId, r.id), eq(signers.email, signer.email)));
-    }
+    await signedFreely(request, sender, signer, FREE_SIGNATURES_PER_MONTH - 1);
     expect((await planOf(signer)).body.signatures).toMatchObject({ used: 5, left: 0 });
 
     const beyond = await request(sender);
@@ -267,6 +282,44 @@ describe('the free signature quota', () => {
     expect(await signBatch(t, signer.token, [{ signatureRequestId: beyond.id }])).toMatchObject([
       { ok: true },
     ]);
+  });
+
+  it('skips the check only for a paid request: a sender whose plan ended pays for nothing', async () => {
+    // The signer's free signatures of the month are used up.
+    const legacy = await signUp(t, { plan: 'legacy' });
+    const signer = await signUp(t, { plan: 'free' });
+    const request = await requestsTo(signer);
+    await signedFreely(request, legacy, signer, FREE_SIGNATURES_PER_MONTH);
+    // Sent while the sender's individual plan ran; the plan ended before the signature.
+    const payer = await signUp(t);
+    const sent = await request(payer);
+    await t.db
+      .update(users)
+      .set({ individualPlanEndsAt: new Date(Date.now() - 1000) })
+      .where(eq(users.id, payer.user.id));
+    const refused = await signBatch(t, signer.token, [{ signatureRequestId: sent.id }]);
+    expect(refused.status).toBe(402);
+    expect(refused[0]).toMatchObject({ ok: false, code: PLAN_ERRORS.signaturesExhausted });
+    const [slot] = await t.db.select().from(signers).where(eq(signers.requestId, sent.id));
+    expect(slot?.signedAt).toBeNull();
+
+    // A running plan (its cancel's end still ahead) pays: signed, and the count stays.
+    await t.db
+      .update(users)
+      .set({ individualPlanEndsAt: new Date(Date.now() + 86_400_000) })
+      .where(eq(users.id, payer.user.id));
+    expect(await signBatch(t, signer.token, [{ signatureRequestId: sent.id }])).toMatchObject([
+      { ok: true },
+    ]);
+    expect((await planOf(signer)).body.signatures).toMatchObject({ used: 5, left: 0 });
+
+    // A request sent for a business is paid by the business.
+    const { admin } = await newBusiness(t, 'Quota AG');
+    const forBusiness = await request(admin);
+    expect(
+      await signBatch(t, signer.token, [{ signatureRequestId: forBusiness.id }]),
+    ).toMatchObject([{ ok: true }]);
+    expect((await planOf(signer)).body.signatures).toMatchObject({ used: 5, left: 0 });
   });
 
   it("counts only this month's signatures", async () => {

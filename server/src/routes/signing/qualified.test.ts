@@ -86,6 +86,20 @@ async function download(token: string, documentId: string): Promise<Uint8Array> 
 }
 
 describe('a request that asks for QES (Demo QTSP)', () => {
+  it("asks each signer for their own slot's standard, not another signer's", async () => {
+    const owner = await signUp(t);
+    const first = await signUp(t);
+    const second = await signUp(t);
+    // The first slot asks QES, the second nothing: the first signer must not sign as SES.
+    const request = await requestFor(owner.token, [
+      { email: first.email, signature_level: 'QES', legislation: 'ZERTES' },
+      { email: second.email },
+    ]);
+    const low = await signBatch(t, first.token, [{ signatureRequestId: request.id }]);
+    expect(low.status).toBe(403);
+    expect(low[0]).toMatchObject({ ok: false, code: 'QUALITY_TOO_LOW' });
+  });
+
   it('refuses a signer without it (QUALITY_TOO_LOW), asks an identified one for a TAN, and signs with their own certificate', async () => {
     const owner = await signUp(t);
     const qualified = await signUp(t);

@@ -253,6 +253,31 @@ export async function freeQuotaMayLimit(tx: DbOrTx, userId: string, now: Date): 
 }
 
 /**
+ * Whether somebody pays for a request as its signature loaded it: sent for a business, or its
+ * sender's individual plan runs at `now` (shared's `individualPlanState`; the SQL side is
+ * {@link readPlanFacts}' `unpaid`, with {@link runningIndividualPlanSql}). A signature on a paid
+ * request never counts against the free quota and changes no count a parallel signature of the
+ * same user reads, so its commit needs neither {@link assertFreeSignature} nor the user-row lock.
+ * Unknown owner facts count as unpaid (the check runs).
+ */
+export function requestPaid(
+  request: { businessId: string | null },
+  owner: { individualPlan?: string | null; individualPlanEndsAt?: string | Date | null },
+  now: Date,
+): boolean {
+  if (request.businessId !== null) return true;
+  if (owner.individualPlan === undefined || owner.individualPlanEndsAt === undefined) return false;
+  const state = individualPlanState(
+    {
+      name: owner.individualPlan,
+      endsAt: owner.individualPlanEndsAt === null ? null : new Date(owner.individualPlanEndsAt),
+    },
+    now,
+  );
+  return state !== null && state !== 'cancelled';
+}
+
+/**
  * Refuses a signature beyond the free quota (402 FREE_SIGNATURES_EXHAUSTED, details: quota, used,
  * resetsAt). Runs in the signing transaction with the user row locked, so parallel signatures of
  * one user cannot both take the last free one. Signatures on paid requests, and users with a paid

@@ -50,7 +50,19 @@ export type RequestActor = {
 /** Everything a use case needs about one request, loaded for one caller. */
 export type LoadedRequest = {
   request: TSignatureRequestRow;
-  owner: { id: string; email: string; firstName: string; lastName: string; lang: string };
+  owner: {
+    id: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    lang: string;
+    /**
+     * The owner's individual plan as recorded (running or not) and the end a cancel set: whether
+     * somebody pays for the request (billing's `requestPaid`).
+     */
+    individualPlan?: string | null;
+    individualPlanEndsAt?: string | null;
+  };
   /** In request order (position). */
   documents: LoadedDocument[];
   /** In signing order (order, then creation). */
@@ -63,6 +75,8 @@ export type LoadedRequest = {
   mySigner: LoadedSigner | null;
   /** The names of the signers that have an account, by address. */
   accountNames: Map<string, string>;
+  /** The language of every signer that has an account, by address (their invitations' language). */
+  accountLangs: Map<string, { lang: string }>;
 };
 
 /** Anything with a user id: the route principal, or a user in a test or a job. */
@@ -246,7 +260,8 @@ const HEAD = sql`row_to_json(r) as request,
   a.id as actor_id, a.email as actor_email, coalesce(a.lang, w.lang) as actor_lang,
   a.first_name as actor_first_name, a.last_name as actor_last_name,
   json_build_object('id', w.id, 'email', w.email, 'firstName', w.first_name,
-    'lastName', w.last_name, 'lang', w.lang) as owner`;
+    'lastName', w.last_name, 'lang', w.lang, 'individualPlan', w.individual_plan,
+    'individualPlanEndsAt', w.individual_plan_ends_at) as owner`;
 
 /** Signers, observers, documents and the signers' account names of the request `id`. */
 const requestParts = (id: SQL) => sql`
@@ -258,7 +273,8 @@ const requestParts = (id: SQL) => sql`
        order by rd.position, d.created_at), '[]')
      from request_documents rd join documents d on d.id = rd.document_id
      where rd.request_id = ${id}) as documents,
-  (select coalesce(json_object_agg(u.email, trim(u.first_name || ' ' || u.last_name)), '{}')
+  (select coalesce(json_object_agg(u.email,
+       json_build_array(trim(u.first_name || ' ' || u.last_name), u.lang)), '{}')
      from users u where u.email in (select s.email from signers s where s.request_id = ${id})
    ) as account_names`;
 
@@ -285,11 +301,13 @@ function loadedFrom(
     rest.documents,
   ).map((r) => ({ ...rowOf(documents, r.document), position: Number(r.position) }));
 
-  const accountNames = new Map(
-    Object.entries(jsonOf<Record<string, string>>(rest.account_names ?? '{}')).filter(
-      ([, name]) => name !== '',
-    ),
+  const accounts = Object.entries(
+    jsonOf<Record<string, [string, string]>>(rest.account_names ?? '{}'),
   );
+  const accountNames = new Map(
+    accounts.flatMap(([email, [name]]) => (name !== '' ? [[email, name] as const] : [])),
+  );
+  const accountLangs = new Map(accounts.map(([email, [, lang]]) => [email, { lang }]));
   const withStatus = deriveSignerStatuses(request.status, signerRows);
   const mySigner = direct
     ? (withStatus.find((s) => s.id === direct.signerId) ?? null)
@@ -312,6 +330,7 @@ function loadedFrom(
     actor,
     mySigner,
     accountNames,
+    accountLangs,
   };
 }
 

@@ -46,6 +46,12 @@ export type KnownRequestState = {
   /** The request's business settings as the caller read them (null: none); absent: read here. */
   business?: TBusinessWithSettings | null;
   /**
+   * The caller's own write marked the signers {@link dueInvitations} names invited, in this
+   * transaction (a signature marks them with its own write); the accounts of the signers'
+   * addresses by address, for the invitations' language and link. Absent: marked and read here.
+   */
+  invited?: Map<string, { lang: string }>;
+  /**
    * The mail rows go here, for a statement of the caller's (the signature inserts them with its
    * events), instead of being inserted here.
    */
@@ -92,31 +98,9 @@ export async function notifyNextSigners(
   };
 
   if (request.status === 'OPEN') {
-    const due = deriveSignerStatuses(request.status, signerRows).filter(
-      (s) => s.status === 'OPEN' && !s.invitedAt,
-    );
+    const due = dueInvitations(request.status, signerRows);
     if (due.length === 0) return { invited: [], completed: [] };
-    // Marks them invited (direct signers too: their turn has come) and finds the accounts (for
-    // language and link) in one round trip.
-    const emails = [...new Set(due.map((s) => s.email.toLowerCase()))];
-    const rows = rowsOf(
-      await tx.execute(sql`
-        with invited as (
-          update signers set invited_at = ${new Date().toISOString()}::timestamptz
-          where id in (${sql.join(
-            due.map((s) => sql`${s.id}::uuid`),
-            sql`, `,
-          )})
-        )
-        select email, lang from users
-        where email in (${sql.join(
-          emails.map((e) => sql`${e}`),
-          sql`, `,
-        )})`),
-    );
-    const accounts = new Map(
-      rows.map((r) => [String(r.email).toLowerCase(), { lang: String(r.lang) }]),
-    );
+    const accounts = state.invited ?? (await markInvited(tx, due));
     // Direct signers get their link from whoever created the request, not from us.
     const byMail = due.filter((s) => s.directNonce === null);
     const business = await businessOf(tx, state);
@@ -163,3 +147,47 @@ const businessOf = (tx: DbOrTx, state: KnownRequestState): Promise<TBusinessWith
   state.business !== undefined
     ? Promise.resolve(state.business)
     : settingsForRequest(tx, state.request.id, state.request.businessId);
+
+/**
+ * The signers to invite now: those whose turn it is on an open request (status OPEN) and who
+ * have not been invited yet (`invitedAt` is set, so nobody is invited twice).
+ */
+export function dueInvitations<S extends TSignerRow>(
+  status: TSignatureRequestRow['status'],
+  signerRows: readonly S[],
+): S[] {
+  if (status !== 'OPEN') return [];
+  const open = new Set(
+    deriveSignerStatuses(status, signerRows)
+      .filter((s) => s.status === 'OPEN' && !s.invitedAt)
+      .map((s) => s.id),
+  );
+  return signerRows.filter((s) => open.has(s.id));
+}
+
+/**
+ * Marks `due` invited (direct signers too: their turn has come) and finds the accounts of their
+ * addresses (for language and link) in one round trip.
+ */
+async function markInvited(
+  tx: DbOrTx,
+  due: readonly TSignerRow[],
+): Promise<Map<string, { lang: string }>> {
+  const emails = [...new Set(due.map((s) => s.email.toLowerCase()))];
+  const rows = rowsOf(
+    await tx.execute(sql`
+      with invited as (
+        update signers set invited_at = ${new Date().toISOString()}::timestamptz
+        where id in (${sql.join(
+          due.map((s) => sql`${s.id}::uuid`),
+          sql`, `,
+        )})
+      )
+      select email, lang from users
+      where email in (${sql.join(
+        emails.map((e) => sql`${e}`),
+        sql`, `,
+      )})`),
+  );
+  return new Map(rows.map((r) => [String(r.email).toLowerCase(), { lang: String(r.lang) }]));
+}

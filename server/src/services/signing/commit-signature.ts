@@ -16,7 +16,7 @@ import { sha256Hex } from '../../storage/blob-store.ts';
 import { phase } from '../../trace/phases.ts';
 import type { TBusinessWithSettings } from '../businesses/settings.ts';
 import type { LoadedRequest } from '../signature-requests/load-for-actor.ts';
-import { notifyNextSigners } from '../signature-requests/notify-next-signers.ts';
+import { dueInvitations, notifyNextSigners } from '../signature-requests/notify-next-signers.ts';
 import type { PreparedSignature } from './prepare-signature.ts';
 import { protocolJob } from './protocol-job.ts';
 import type { EntryTrust } from './trust-step.ts';
@@ -112,7 +112,10 @@ export async function commitSignature(tx: Tx, input: CommitInput): Promise<TRequ
   const lockedStatus = await lockRequest(tx, id);
   if (lockedStatus !== loaded.request.status) throw new RequestChangedError();
 
-  const { status } = afterSignature(input);
+  const { after, status } = afterSignature(input);
+  // Whoever is next is marked invited by the signer's update (one statement, its triggers once);
+  // their invitations are queued below.
+  const due = dueInvitations(status, after);
   phase('commit:lock');
   const at = input.at.toISOString();
   const signed = prepared.documents;
@@ -134,11 +137,7 @@ export async function commitSignature(tx: Tx, input: CommitInput): Promise<TRequ
               : sql``
           }
         where id = ${id}
-      ), signer as (
-        update signers set signed_at = ${at}::timestamptz, signing_name = ${input.name},
-          signed_quality = ${input.trust.quality}
-        where id = ${me.id}
-      ), head as (${lockChainHead(id)})
+      ), signer as (${signerWrite(input, due)}), head as (${lockChainHead(id)})
       select (select count(*) from moved) as moved, head.seq, head.hash, ${snapshotColumns(id)}
       from head`),
   );
@@ -147,7 +146,7 @@ export async function commitSignature(tx: Tx, input: CommitInput): Promise<TRequ
   if (Number(written?.moved) !== signed.length) throw new RequestChangedError();
   // The next signer's or the completion mails (and the protocol's job) go in with the events.
   const queued: JobRows = status === 'SIGNED' ? [protocolJob(id)] : [];
-  await notifyAfterSignature(tx, input, status, queued);
+  await notifyAfterSignature(tx, input, status, queued, loaded.accountLangs);
   // 'signed' (and 'completed') in one statement, chained to the head locked above, with the jobs.
   phase('commit:notify');
   await recordEvents(tx, id, signatureEvents(input, status), {
@@ -158,6 +157,31 @@ export async function commitSignature(tx: Tx, input: CommitInput): Promise<TRequ
   await prepared.stored;
   phase('commit:stored');
   return status;
+}
+
+/**
+ * The signer's update: the signature on their slot, and `invited_at` on the slots of `due` (the
+ * next signers, invited in the same transaction), in one statement.
+ */
+function signerWrite(input: CommitInput, due: readonly { id: string }[]): SQL {
+  const me = input.loaded.mySigner as NonNullable<LoadedRequest['mySigner']>;
+  const at = sql`${input.at.toISOString()}::timestamptz`;
+  if (due.length === 0) {
+    return sql`update signers set signed_at = ${at}, signing_name = ${input.name},
+      signed_quality = ${input.trust.quality}
+      where id = ${me.id}`;
+  }
+  const mine = sql`id = ${me.id}::uuid`;
+  return sql`update signers set
+      signed_at = case when ${mine} then ${at} else signed_at end,
+      signing_name = case when ${mine} then ${input.name} else signing_name end,
+      signed_quality = case when ${mine} then ${input.trust.quality} else signed_quality end,
+      invited_at = case when ${mine} then invited_at
+        else ${new Date().toISOString()}::timestamptz end
+    where id in (${sql.join(
+      [me, ...due].map((s) => sql`${s.id}::uuid`),
+      sql`, `,
+    )})`;
 }
 
 /**
@@ -253,6 +277,8 @@ export async function notifyAfterSignature(
   input: CommitInput,
   status: TRequestStatus,
   into?: JobRows,
+  /** The write marked the next signers invited ({@link signerWrite}): their accounts' languages. */
+  invited?: Map<string, { lang: string }>,
 ): Promise<void> {
   const { loaded } = input;
   const { after } = afterSignature(input);
@@ -264,5 +290,6 @@ export async function notifyAfterSignature(
     ...(status === 'SIGNED' ? { completionMarked: true } : {}),
     ...(input.business !== undefined ? { business: input.business } : {}),
     ...(into ? { into } : {}),
+    ...(invited ? { invited } : {}),
   });
 }

@@ -1,6 +1,6 @@
 import type { TRequestStatus } from '@signet/shared/signature-request/signature-request.schema';
 import { phase } from '../../trace/phases.ts';
-import { assertFreeSignature, freeQuotaMayLimit } from '../billing/user-plan.ts';
+import { assertFreeSignature, freeQuotaMayLimit, requestPaid } from '../billing/user-plan.ts';
 import { isDirectSigner } from '../signature-requests/load-for-actor.ts';
 import { type CommitInput, commitSignature, RequestChangedError } from './commit-signature.ts';
 import { commitSignatures, GroupNotApplicableError } from './commit-signatures.ts';
@@ -54,9 +54,11 @@ async function commitGroup(ctx: SigningContext, group: PendingCommit[]): Promise
   if (group.length > 1) {
     try {
       const statuses = await ctx.db.transaction(async (tx) => {
-        // The user row is locked first, as a single signature's quota check does.
+        // The user row is locked first, as a single signature's quota check does (not needed
+        // when every request of the group is paid: no signature of it can count).
         if (
           !isDirectSigner(ctx.principal) &&
+          !group.every((p) => quotaCannotCount(p.input)) &&
           (await freeQuotaMayLimit(tx, ctx.principal.userId, new Date()))
         ) {
           throw new GroupNotApplicableError('the free quota counts each signature');
@@ -79,14 +81,21 @@ async function commitGroup(ctx: SigningContext, group: PendingCommit[]): Promise
   }
 }
 
-/** One signature in its own transaction: the free quota (user row locked), then its writes. */
+/**
+ * One signature in its own transaction: the free quota (user row locked) unless the request is
+ * paid, then its writes.
+ */
 function commitAlone(ctx: SigningContext, input: CommitInput): Promise<TRequestStatus> {
   return ctx.db.transaction(async (tx) => {
     phase('commit:begin');
-    if (!isDirectSigner(ctx.principal)) {
+    if (!isDirectSigner(ctx.principal) && !quotaCannotCount(input)) {
       await assertFreeSignature(tx, ctx.principal.userId, input.loaded.request.id, input.at);
     }
     phase('commit:quota');
     return commitSignature(tx, input);
   });
 }
+
+/** Whether the request of a signature is paid as loaded, so the free quota cannot count it. */
+const quotaCannotCount = (input: CommitInput): boolean =>
+  requestPaid(input.loaded.request, input.loaded.owner, input.at);
