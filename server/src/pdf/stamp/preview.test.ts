@@ -1,7 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { describe, expect, it, vi } from 'vitest';
 import { decodePng } from '../../testing/png-pixels.ts';
 import { layOutStamp, type StampContent } from './layout.ts';
 import { renderStampPng } from './preview.ts';
+
+// loadImage counted: a stored image is decoded once for its previews.
+vi.mock('@napi-rs/canvas', async (original) => {
+  const canvas = await original<typeof import('@napi-rs/canvas')>();
+  return { ...canvas, loadImage: vi.fn(canvas.loadImage) };
+});
 
 const WIDTH = 300;
 const HEIGHT = 140;
@@ -40,5 +47,41 @@ describe('stamp preview PNG', () => {
         expect(r, `module ${row},${col}`).toBe(qr.modules[row]?.[col] ? 0 : 255);
       }
     }
+  });
+
+  it('decodes a stored image once for its previews; another image is drawn as itself', async () => {
+    const drawn = async (color: string) => {
+      const canvas = createCanvas(600, 200);
+      const ctx = canvas.getContext('2d');
+      ctx.fillStyle = color;
+      ctx.fillRect(0, 0, 600, 200);
+      return new Uint8Array(await canvas.encode('png'));
+    };
+    const stamp = (bytes: Uint8Array): StampContent => ({
+      lines: ['Max Muster'],
+      image: { bytes, format: 'png', width: 600, height: 200 },
+    });
+    const image = stamp(await drawn('#ff0000'));
+    const op = layOutStamp(WIDTH, HEIGHT, image).find((o) => o.op === 'image');
+    if (op?.op !== 'image') throw new Error('no image in the layout');
+    const inImage = [
+      Math.round((op.x + op.width / 2) * SCALE),
+      Math.round((HEIGHT - op.y - op.height / 2) * SCALE),
+    ] as const;
+    const decodes = vi.mocked(loadImage);
+    decodes.mockClear();
+    const first = await renderStampPng(WIDTH, HEIGHT, image, SCALE);
+    const again = await renderStampPng(
+      WIDTH,
+      HEIGHT,
+      stamp(image.image?.bytes.slice() as Uint8Array),
+      SCALE,
+    );
+    expect(decodes).toHaveBeenCalledTimes(1);
+    expect(Buffer.from(again).equals(Buffer.from(first))).toBe(true);
+    const other = await renderStampPng(WIDTH, HEIGHT, stamp(await drawn('#0000ff')), SCALE);
+    expect(decodes).toHaveBeenCalledTimes(2);
+    expect((await decodePng(first)).at(...inImage)).toEqual([255, 0, 0, 255]);
+    expect((await decodePng(other)).at(...inImage)).toEqual([0, 0, 255, 255]);
   });
 });

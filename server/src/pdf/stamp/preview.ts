@@ -1,4 +1,5 @@
-import { createCanvas, GlobalFonts, loadImage } from '@napi-rs/canvas';
+import { createHash } from 'node:crypto';
+import { createCanvas, GlobalFonts, type Image, loadImage } from '@napi-rs/canvas';
 import { encodePng } from '../png.ts';
 import { type FontWeight, fontBytes } from './fonts.ts';
 import { layOutStamp, type Rgb, type StampContent } from './layout.ts';
@@ -24,6 +25,31 @@ function registerFonts(): void {
  * 6: ≈ 6–12 ms for 40 KB, level 1: 44.5 KB).
  */
 const PREVIEW_PNG_LEVEL = 3;
+
+/**
+ * Decoded stamp images by their bytes (sha256), most recently used last: a visual signature's
+ * image depends only on what is stored, while its preview is drawn anew for every call (it shows
+ * the time), so the PNG is decoded once, not for every preview.
+ */
+const decoded = new Map<string, Image>();
+const DECODED_ENTRIES = 32;
+
+async function decodedImage(bytes: Uint8Array): Promise<Image> {
+  const key = createHash('sha256').update(bytes).digest('base64');
+  const hit = decoded.get(key);
+  if (hit) {
+    decoded.delete(key);
+    decoded.set(key, hit);
+    return hit;
+  }
+  const image = await loadImage(Buffer.from(bytes));
+  decoded.set(key, image);
+  for (const oldest of decoded.keys()) {
+    if (decoded.size <= DECODED_ENTRIES) break;
+    decoded.delete(oldest);
+  }
+  return image;
+}
 
 const css = (c: Rgb) => `rgb(${c.map((v) => Math.round(v * 255)).join(',')})`;
 
@@ -73,7 +99,7 @@ export async function renderStampPng(
         break;
       case 'image': {
         if (!content.image) break;
-        const image = await loadImage(Buffer.from(content.image.bytes));
+        const image = await decodedImage(content.image.bytes);
         ctx.save();
         ctx.translate(o.x, o.y + o.height);
         ctx.scale(1, -1);
