@@ -15,7 +15,8 @@
  *   node server/bench/qes.ts [runs=12]     (writes bench-results/qes.json; BENCH_STRICT=1;
  *   BENCH_TAN_TYPING_MS: the pause between the TAN call and the signature, default 1000;
  *   BENCH_PROFILE=dir: a V8 CPU profile of each timed placed signature, from the call to the
- *   answer, as dir/qes-{run}.cpuprofile; BENCH_STATEMENTS=1: PGlite's CPU per statement per
+ *   answer, as dir/qes-{run}.cpuprofile, and of the timed previews as dir/previews.cpuprofile;
+ *   BENCH_STATEMENTS=1: PGlite's CPU per statement per
  *   timed placed signature, bench/statement-cpu.ts)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -252,12 +253,14 @@ try {
 
   const previews: number[] = [];
   for (let i = 0; i < PREVIEWS + 3; i++) {
+    if (i === 3) await profiler?.start();
     const t0 = performance.now();
     const res = await call('GET', `/v1/user/preview-visual-signature?id=${visual.id}`);
     await res.arrayBuffer();
     if (res.status !== 200) throw new Error(`preview ${res.status}`);
     if (i >= 3) previews.push(performance.now() - t0);
   }
+  await profiler?.stop('previews');
 
   const qesMedian = median(placed.map((p) => p.sign));
   const previewMedian = median(previews);

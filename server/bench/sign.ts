@@ -22,7 +22,7 @@
  *   BENCH_DATABASE_URL=postgres://…/postgres: PostgreSQL instead of PGlite;
  *   BENCH_STATEMENTS=1: PGlite's CPU per statement per budget call, bench/statement-cpu.ts;
  *   BENCH_PHASES=1: the budget calls' steps, bench/phases.ts;
- *   BENCH_PROFILE=dir: a CPU profile of the budget calls)
+ *   BENCH_PROFILE=dir: a CPU profile of the budget calls, and one of the cached page images)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -410,6 +410,7 @@ try {
       await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after') ?? 1) * 1000));
     }
     firstImage.push(performance.now() - start);
+    await profiler?.start();
     for (let i = 0; i < 5; i++) {
       const t0 = performance.now();
       const res = await fetch(url, { headers });
@@ -417,6 +418,7 @@ try {
       if (res.status !== 200) throw new Error(`cached page ${page}: ${res.status}`);
       cachedImage.push(performance.now() - t0);
     }
+    await profiler?.stop(`page-cached-${page}`);
   }
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await pool.close();

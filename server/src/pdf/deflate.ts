@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { type PDF, PdfName, PdfStream } from '@libpdf/core';
 
@@ -12,12 +13,51 @@ import { type PDF, PdfName, PdfStream } from '@libpdf/core';
 export const UPDATE_DEFLATE_LEVEL = 6;
 
 /**
+ * Deflated streams by their content (sha256 and length), most recently used last. The streams
+ * Signet adds repeat across documents: the DSS of every document a batch seals holds the same
+ * certificates and OCSP responses, and the stamp font subsets of the same glyphs are the same
+ * bytes. zlib is deterministic, so a stream met before gets the bytes it got then, without
+ * compressing it again. Bounded by entries and bytes (a stream over the bytes is not kept).
+ */
+const packedCache = new Map<string, Uint8Array>();
+const PACKED_CACHE_ENTRIES = 128;
+const PACKED_CACHE_BYTES = 4 * 1024 * 1024;
+let packedCacheBytes = 0;
+
+/** The stream's bytes deflated, or null when they would not shrink (cached both ways). */
+export function deflateOnce(raw: Uint8Array): Uint8Array | null {
+  const key = `${raw.length}:${createHash('sha256').update(raw).digest('base64')}`;
+  const hit = packedCache.get(key);
+  if (hit) {
+    packedCache.delete(key);
+    packedCache.set(key, hit);
+    return hit.length === 0 ? null : hit;
+  }
+  const packed = deflateSync(raw, { level: UPDATE_DEFLATE_LEVEL });
+  const kept =
+    packed.length < raw.length
+      ? new Uint8Array(packed.buffer, packed.byteOffset, packed.byteLength)
+      : new Uint8Array(0);
+  if (kept.length <= PACKED_CACHE_BYTES) {
+    packedCache.set(key, kept);
+    packedCacheBytes += kept.length;
+    for (const [oldest, bytes] of packedCache) {
+      if (packedCache.size <= PACKED_CACHE_ENTRIES && packedCacheBytes <= PACKED_CACHE_BYTES) break;
+      packedCache.delete(oldest);
+      packedCacheBytes -= bytes.length;
+    }
+  }
+  return kept.length === 0 ? null : kept;
+}
+
+/**
  * Compresses the streams this update adds with node's zlib before libpdf saves it, so libpdf
  * (which leaves a stream that has a /Filter alone) does not run pako's JavaScript deflate on
  * them: pako sets up its 64 KB window and hash tables for every stream, a cost that dominated
  * a signature's PDF work for the many small streams of a stamp. Embedded fonts are laid out
  * first (what `save` would do first), so their subsets are among the streams compressed here.
  * Streams shorter than `threshold` bytes stay as they are; a stream that would not shrink too.
+ * A stream met before (`deflateOnce`) is not compressed again.
  */
 export function deflateNewStreams(
   doc: PDF,
@@ -29,9 +69,9 @@ export function deflateNewStreams(
     if (!(object instanceof PdfStream) || object.has('Filter')) continue;
     const raw = object.data;
     if (raw.length < threshold || raw.length === 0) continue;
-    const packed = deflateSync(raw, { level: UPDATE_DEFLATE_LEVEL });
-    if (packed.length >= raw.length) continue;
-    object.setData(new Uint8Array(packed.buffer, packed.byteOffset, packed.byteLength));
+    const packed = deflateOnce(raw);
+    if (!packed) continue;
+    object.setData(packed);
     object.set('Filter', PdfName.of('FlateDecode'));
   }
 }

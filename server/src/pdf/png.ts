@@ -16,12 +16,14 @@ function pngChunk(type: string, data: Uint8Array): Buffer {
 /**
  * Encodes opaque RGBA pixels as an 8-bit RGB PNG. Skia's own PNG encoder took 20–60 ms for an
  * A4 page and wrote ~180 KB; dropping alpha, the "Up" row filter (page images are mostly
- * horizontal runs) and zlib on the thread pool give ~25 KB in a few ms.
+ * horizontal runs) and zlib on the thread pool give ~25 KB in a few ms. `level`: zlib's level
+ * (default 6).
  */
 export async function encodePng(
-  rgba: Uint8ClampedArray,
+  rgba: Uint8ClampedArray | Uint8Array,
   width: number,
   height: number,
+  level = 6,
 ): Promise<Buffer> {
   const stride = width * 3 + 1;
   const raw = new Uint8Array(stride * height);
@@ -49,7 +51,7 @@ export async function encodePng(
   header.writeUInt32BE(height, 4);
   header[8] = 8; // bits per channel
   header[9] = 2; // truecolour (RGB)
-  const data = await deflateAsync(raw, { level: 6 });
+  const data = await deflateAsync(raw, { level });
   return Buffer.concat([
     PNG_SIGNATURE,
     pngChunk('IHDR', header),

@@ -1,7 +1,7 @@
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { degrees, PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../storage/blob-store.ts';
+import { decodePng } from '../testing/png-pixels.ts';
 import { PageOutOfRangeError, PageTooLargeError } from './errors.ts';
 import { makeGiantImagePdf } from './make-hostile-pdf.ts';
 import { cachedDocuments, forgetDocuments, hasDocument, renderPage } from './render-page.ts';
@@ -11,23 +11,6 @@ import { qpdf } from './world-pdfs.ts';
  * The renderer as a worker runs it (here in the test's own process): pixels where the PDF puts
  * them, the stored scales only, typed errors, parsed documents kept for the next page.
  */
-
-type Pixels = { width: number; height: number; at(x: number, y: number): number[] };
-
-async function decode(png: Uint8Array): Promise<Pixels> {
-  expect(Array.from(png.subarray(0, 8))).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
-  const image = await loadImage(Buffer.from(png));
-  const canvas = createCanvas(image.width, image.height);
-  const ctx = canvas.getContext('2d');
-  ctx.drawImage(image, 0, 0);
-  const data = ctx.getImageData(0, 0, image.width, image.height).data;
-  return {
-    width: image.width,
-    height: image.height,
-    at: (x, y) =>
-      Array.from(data.subarray((y * image.width + x) * 4, (y * image.width + x) * 4 + 4)),
-  };
-}
 
 const RED = [255, 0, 0, 255];
 const BLUE = [0, 0, 255, 255];
@@ -56,7 +39,7 @@ async function makePdf(title = 'render test'): Promise<Uint8Array> {
 let pdf: Uint8Array;
 let sha: string;
 const draw = async (bytes: Uint8Array, page: number, scale = 100) =>
-  decode((await renderPage(sha256Hex(bytes), async () => bytes, page, scale)).png);
+  decodePng((await renderPage(sha256Hex(bytes), async () => bytes, page, scale)).png);
 
 beforeAll(async () => {
   pdf = await makePdf();

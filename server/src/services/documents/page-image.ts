@@ -32,7 +32,7 @@ export async function getPageImage(
   page: number,
   requestedScale: number,
 ): Promise<PageImageResult> {
-  const { doc } = await loadVisibleDocument(deps.db, documentId, viewer);
+  const { doc } = await loadVisibleDocument(deps.db, documentId, viewer, { requests: false });
   if (page > doc.pageCount) throw new PageOutOfRangeError(page, doc.pageCount);
   const scale = renderScaleFor(requestedScale);
   const sha256 = doc.signedSha256 ?? doc.sha256;

@@ -85,6 +85,19 @@ describe('page renders', () => {
     expect((await lookupRender(deps, sha256, 3, 50)).state).toBe('done');
   });
 
+  it('answers a stored image from the blob store, without its row', async () => {
+    await startRender(deps, sha256, 4, 50);
+    // Between the budget's two steps (row dropped, image not yet) the image is still right.
+    await t.db
+      .delete(pageRenders)
+      .where(and(eq(pageRenders.sha256, sha256), eq(pageRenders.page, 4)));
+    const found = await lookupRender(deps, sha256, 4, 50);
+    expect(found.state).toBe('done');
+    expect(found.state === 'done' && found.png).toEqual(
+      await deps.blobs.get(renderKey(sha256, 4, 50)),
+    );
+  });
+
   it('remembers a page that cannot be drawn, for every instance', async () => {
     const state = await startRender(deps, sha256, 9, 100);
     expect(state).toMatchObject({ kind: 'failed', error: { code: 'PAGE_NOT_FOUND', status: 404 } });

@@ -56,13 +56,20 @@ export type RenderLookup =
   /** The row says done but the blob is gone (removed by hand, a restored backup): draw again. */
   | { state: 'lost' };
 
-/** Looks one image up (row, then blob). */
+/**
+ * Looks one image up: the blob first, then (without it) the row. A stored image is answered
+ * from the blob store alone — its key names the PDF version's bytes, page and scale, so the
+ * image is right whatever the row says (the budget and `deleteRenders` drop the row first and
+ * then the blob, so a reader between the two still gets a correct image).
+ */
 export async function lookupRender(
   deps: Pick<RenderDeps, 'db' | 'blobs'>,
   sha256: string,
   page: number,
   scale: number,
 ): Promise<RenderLookup> {
+  const stored = await deps.blobs.get(renderKey(sha256, page, scale));
+  if (stored) return { state: 'done', png: stored };
   const [row] = await deps.db
     .select({
       status: pageRenders.status,
@@ -73,10 +80,8 @@ export async function lookupRender(
     .from(pageRenders)
     .where(renderRow(sha256, page, scale));
   if (!row) return { state: 'none' };
-  if (row.status === 'done') {
-    const png = await deps.blobs.get(renderKey(sha256, page, scale));
-    return png ? { state: 'done', png } : { state: 'lost' };
-  }
+  // The row says done but the image was not found above.
+  if (row.status === 'done') return { state: 'lost' };
   if (row.status === 'failed') {
     return Date.now() - row.at.getTime() < FAILURE_TTL_MS
       ? { state: 'failed', error: fromStored(row.error) }
