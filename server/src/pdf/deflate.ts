@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { type PDF, PdfName, PdfStream } from '@libpdf/core';
+import { Lru } from '../lru.ts';
 
 /**
  * zlib level of the streams Signet writes into an incremental update (font subsets, ToUnicode
@@ -19,33 +20,24 @@ export const UPDATE_DEFLATE_LEVEL = 6;
  * bytes. zlib is deterministic, so a stream met before gets the bytes it got then, without
  * compressing it again. Bounded by entries and bytes (a stream over the bytes is not kept).
  */
-const packedCache = new Map<string, Uint8Array>();
-const PACKED_CACHE_ENTRIES = 128;
-const PACKED_CACHE_BYTES = 4 * 1024 * 1024;
-let packedCacheBytes = 0;
+const packed = new Lru<string, Uint8Array>({
+  entries: 128,
+  weight: 4 * 1024 * 1024,
+  weigh: (bytes) => bytes.length,
+});
 
 /** The stream's bytes deflated, or null when they would not shrink (cached both ways). */
 export function deflateOnce(raw: Uint8Array): Uint8Array | null {
   const key = `${raw.length}:${createHash('sha256').update(raw).digest('base64')}`;
-  const hit = packedCache.get(key);
-  if (hit) {
-    packedCache.delete(key);
-    packedCache.set(key, hit);
-    return hit.length === 0 ? null : hit;
-  }
-  const packed = deflateSync(raw, { level: UPDATE_DEFLATE_LEVEL });
-  const kept =
-    packed.length < raw.length
-      ? new Uint8Array(packed.buffer, packed.byteOffset, packed.byteLength)
-      : new Uint8Array(0);
-  if (kept.length <= PACKED_CACHE_BYTES) {
-    packedCache.set(key, kept);
-    packedCacheBytes += kept.length;
-    for (const [oldest, bytes] of packedCache) {
-      if (packedCache.size <= PACKED_CACHE_ENTRIES && packedCacheBytes <= PACKED_CACHE_BYTES) break;
-      packedCache.delete(oldest);
-      packedCacheBytes -= bytes.length;
-    }
+  let kept = packed.get(key);
+  if (!kept) {
+    const out = deflateSync(raw, { level: UPDATE_DEFLATE_LEVEL });
+    // Empty: the stream does not shrink.
+    kept =
+      out.length < raw.length
+        ? new Uint8Array(out.buffer, out.byteOffset, out.byteLength)
+        : new Uint8Array(0);
+    packed.set(key, kept);
   }
   return kept.length === 0 ? null : kept;
 }
@@ -69,9 +61,9 @@ export function deflateNewStreams(
     if (!(object instanceof PdfStream) || object.has('Filter')) continue;
     const raw = object.data;
     if (raw.length < threshold || raw.length === 0) continue;
-    const packed = deflateOnce(raw);
-    if (!packed) continue;
-    object.setData(packed);
+    const deflated = deflateOnce(raw);
+    if (!deflated) continue;
+    object.setData(deflated);
     object.set('Filter', PdfName.of('FlateDecode'));
   }
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PDF } from '@libpdf/core';
+import { Lru } from '../lru.ts';
 import { forgetStampFonts } from './appearance.ts';
 import { keepHashState, type PdfVersion } from './in-step.ts';
 import { loadPdf } from './inspect.ts';
@@ -21,8 +22,11 @@ const MAX_DOCUMENTS = 8;
 /** Sum of the files' sizes; a parsed document takes a few times its file in memory. */
 const MAX_FILE_BYTES = 48 * 1024 * 1024;
 
-const kept = new Map<string, { doc: PDF; size: number }>();
-let keptBytes = 0;
+const kept = new Lru<string, { doc: PDF; size: number }>({
+  entries: MAX_DOCUMENTS,
+  weight: MAX_FILE_BYTES,
+  weigh: (entry) => entry.size,
+});
 /** Parses started by `parseAhead`, by key, until they are kept (or failed). */
 const pending = new Map<string, Promise<void>>();
 
@@ -31,12 +35,11 @@ export function keepParsed(version: PdfVersion): boolean {
   const size = version.bytes.length;
   // A libpdf that keeps its fonts elsewhere would stamp with final subsets: do not keep.
   if (size > MAX_FILE_BYTES / 4 || !('_fonts' in version.doc)) return false;
-  drop(version.sha256);
   // The stamp just saved made its font subsets final: a fresh font set for the next stamp, which
   // finds the saved ones in the file like a fresh parse does. (libpdf's own reload does the same.)
   (version.doc as unknown as { _fonts: unknown })._fonts = null;
   forgetStampFonts(version.doc);
-  keep(version.sha256, version.doc, size);
+  kept.set(version.sha256, { doc: version.doc, size });
   return true;
 }
 
@@ -64,7 +67,7 @@ export function parseAhead(
     const hash = createHash('sha256').update(bytes);
     if (hash.copy().digest('hex') !== sha256) return;
     keepHashState(doc, bytes, hash);
-    if (!kept.has(sha256)) keep(sha256, doc, bytes.length);
+    if (!kept.has(sha256)) kept.set(sha256, { doc, size: bytes.length });
   })()
     .catch(() => {})
     .finally(() => pending.delete(sha256));
@@ -83,24 +86,5 @@ export async function takeParsedWhenReady(sha256: string): Promise<PDF | undefin
 
 /** The parsed document of the stored version `sha256`, handed over; undefined if none is kept. */
 export function takeParsed(sha256: string): PDF | undefined {
-  const entry = kept.get(sha256);
-  if (!entry) return undefined;
-  drop(sha256);
-  return entry.doc;
-}
-
-function keep(sha256: string, doc: PDF, size: number): void {
-  kept.set(sha256, { doc, size });
-  keptBytes += size;
-  for (const key of kept.keys()) {
-    if (kept.size <= MAX_DOCUMENTS && keptBytes <= MAX_FILE_BYTES) break;
-    drop(key);
-  }
-}
-
-function drop(sha256: string): void {
-  const entry = kept.get(sha256);
-  if (!entry) return;
-  kept.delete(sha256);
-  keptBytes -= entry.size;
+  return kept.delete(sha256)?.doc;
 }

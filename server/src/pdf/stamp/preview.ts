@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createCanvas, GlobalFonts, type Image, loadImage } from '@napi-rs/canvas';
+import { Lru } from '../../lru.ts';
 import { encodePng } from '../png.ts';
 import { type FontWeight, fontBytes } from './fonts.ts';
 import { layOutStamp, type Rgb, type StampContent } from './layout.ts';
@@ -31,23 +32,14 @@ const PREVIEW_PNG_LEVEL = 3;
  * image depends only on what is stored, while its preview is drawn anew for every call (it shows
  * the time), so the PNG is decoded once, not for every preview.
  */
-const decoded = new Map<string, Image>();
-const DECODED_ENTRIES = 32;
+const decoded = new Lru<string, Image>({ entries: 32 });
 
 async function decodedImage(bytes: Uint8Array): Promise<Image> {
   const key = createHash('sha256').update(bytes).digest('base64');
   const hit = decoded.get(key);
-  if (hit) {
-    decoded.delete(key);
-    decoded.set(key, hit);
-    return hit;
-  }
+  if (hit) return hit;
   const image = await loadImage(Buffer.from(bytes));
   decoded.set(key, image);
-  for (const oldest of decoded.keys()) {
-    if (decoded.size <= DECODED_ENTRIES) break;
-    decoded.delete(oldest);
-  }
   return image;
 }
 
