@@ -1,4 +1,3 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { defineRoute } from '@signet/shared';
@@ -6,6 +5,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../testing/app.ts';
+import { rawHttp } from '../testing/raw-http.ts';
 import { COMPRESS_MIN_BYTES, compressAnswers } from './compress-answer.ts';
 import { errorHandler } from './errors.ts';
 import { registerRoute } from './register.ts';
@@ -56,37 +56,17 @@ describe('JSON answers over HTTP', () => {
   });
 
   const post = (path: string, body: string, headers: Record<string, string> = {}) =>
-    new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>(
-      (resolve, reject) => {
-        const req = httpRequest(
-          {
-            host: '127.0.0.1',
-            port,
-            path,
-            method: 'POST',
-            headers: {
-              'Content-Type': 'application/json',
-              'Content-Length': String(Buffer.byteLength(body)),
-              ...headers,
-            },
-          },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (chunk: Buffer) => chunks.push(chunk));
-            res.on('end', () =>
-              resolve({
-                status: res.statusCode ?? 0,
-                headers: res.headers,
-                body: Buffer.concat(chunks),
-              }),
-            );
-            res.on('error', reject);
-          },
-        );
-        req.on('error', reject);
-        req.end(body);
+    rawHttp({
+      port,
+      path,
+      method: 'POST',
+      body,
+      headers: {
+        'Content-Type': 'application/json',
+        'Content-Length': String(Buffer.byteLength(body)),
+        ...headers,
       },
-    );
+    });
 
   it('sends a small answer plain with its exact length and the security headers', async () => {
     const r = await post('/api/t/echo', JSON.stringify({ text: 'Łódź' }), {
