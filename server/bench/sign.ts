@@ -22,6 +22,9 @@
  *   BENCH_DATABASE_URL=postgres://…/postgres: PostgreSQL instead of PGlite;
  *   BENCH_STATEMENTS=1: PGlite's CPU per statement per budget call, bench/statement-cpu.ts;
  *   BENCH_PHASES=1: the budget calls' steps, bench/phases.ts;
+ *   BENCH_CLIENT=fetch: the timed calls through the global fetch (undici) instead of node:http
+ *   with a kept-alive socket, bench/http-client.ts: either way a full HTTP round trip over a
+ *   TCP socket, the client's own work included (it runs in the server's process);
  *   BENCH_PROFILE=dir: a CPU profile of the budget calls, and one of the cached page images)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -54,6 +57,7 @@ import { FsBlobStore } from '../src/storage/fs-blob-store.ts';
 import { openTestDatabase } from '../src/testing/database.ts';
 import { cpuProfiler } from './cpu-profile.ts';
 import { DOCUMENT_NAMES, type DocumentName, realDocument } from './documents.ts';
+import { BENCH_CLIENT, callJson } from './http-client.ts';
 import { phaseTimes } from './phases.ts';
 import { type BudgetRow, median, report } from './report.ts';
 import { countStatementCpu } from './statement-cpu.ts';
@@ -162,7 +166,7 @@ try {
     const cpu = process.cpuUsage();
     if (timingSteps) steps?.begin();
     const started = performance.now();
-    const res = await fetch(`${base}/v3/sign`, {
+    const res = await callJson(`${base}/v3/sign`, {
       method: 'POST',
       headers: {
         Authorization: `Bearer ${tokens.get(userId)}`,
@@ -172,7 +176,7 @@ try {
         { signatureRequestId: requestId, language: 'de', signingName: `Zuzanna Łukasiewicz ${n}` },
       ]),
     });
-    const body = (await res.json()) as { ok: boolean; status_overall?: string }[];
+    const body = res.body as { ok: boolean; status_overall?: string }[];
     const elapsed = performance.now() - started;
     if (timingSteps) steps?.end(n === SIGNERS ? 'completing' : 'non-final');
     const used = process.cpuUsage(cpu);
@@ -281,7 +285,7 @@ try {
   const bbGrowth = perSignature - tsaReserve;
   const meanGrowth = growth.slice(0, SIGNERS - 1).reduce((a, b) => a + b, 0) / (SIGNERS - 1);
   console.log(
-    `${BUDGET_DOCUMENT}: ${budgetDoc.producer}, ${(budgetDoc.bytes.length / 1e6).toFixed(2)} MB, ${budgetPages} pages; ${RUNS} requests × ${SIGNERS} signers over HTTP, ${dbName}, blobs on disk`,
+    `${BUDGET_DOCUMENT}: ${budgetDoc.producer}, ${(budgetDoc.bytes.length / 1e6).toFixed(2)} MB, ${budgetPages} pages; ${RUNS} requests × ${SIGNERS} signers over HTTP (client ${BENCH_CLIENT === 'http' ? 'node:http, one kept-alive socket' : 'fetch (undici)'}, in process), ${dbName}, blobs on disk`,
   );
   console.log(
     `  signer medians: ${bySigner.map((t, i) => `#${i + 1} ${median(t).toFixed(1)}`).join('  ')}`,
@@ -342,6 +346,7 @@ try {
     protocolMs,
     cpuNonFinal,
     cpuCompleting,
+    client: BENCH_CLIENT,
   };
 
   // ---------------------------------------------------------------------------------------

@@ -1,9 +1,9 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createAdaptorServer } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/app.ts';
+import { type RawAnswer, rawHttp } from '../testing/raw-http.ts';
 import { COMPRESS_MIN_BYTES, chooseEncoding, varyAcceptEncoding } from './compress-answer.ts';
 import { csvResponse } from './csv-response.ts';
 import { pageCsp } from './security-headers.ts';
@@ -75,35 +75,14 @@ describe('compressed answers over HTTP', () => {
     await t.close();
   });
 
-  type Raw = { status: number; headers: IncomingHttpHeaders; body: Buffer };
-  /** node:http rather than fetch, which would undo the encoding. */
   const raw = (
     path: string,
     headers: Record<string, string>,
     method = 'GET',
     onFirstChunk?: () => void,
-  ) =>
-    new Promise<Raw>((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, path, method, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => {
-          if (chunks.length === 0) onFirstChunk?.();
-          chunks.push(chunk);
-        });
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-        res.on('error', reject);
-      });
-      req.on('error', reject);
-      req.end();
-    });
+  ) => rawHttp({ port, path, headers, method, onFirstChunk });
 
-  const decode = (r: Raw) =>
+  const decode = (r: RawAnswer) =>
     r.headers['content-encoding'] === 'br'
       ? brotliDecompressSync(r.body)
       : r.headers['content-encoding'] === 'gzip'

@@ -94,7 +94,14 @@ export function compressAnswers(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
     const res = c.res;
-    if (!res.body || !mayCompress(res.status, res.headers)) return;
+    // Headers before the body: reading `res.body` turns @hono/node-server's light answer into a
+    // web Response streamed out afterwards, which an answer that goes as it is never needs. An
+    // answer whose declared length is under the threshold (the API's JSON, json-answer.ts) is
+    // left untouched.
+    if (!mayCompress(res.status, res.headers)) return;
+    const length = res.headers.get('content-length');
+    if (length !== null && Number(length) < COMPRESS_MIN_BYTES) return;
+    if (!res.body) return;
     const encoding = chooseEncoding(c.req.header('accept-encoding'));
     if (!encoding) {
       // The body stays as it is (not read again); a cache still learns the answer may differ.

@@ -1,11 +1,13 @@
 import type { RouteDef, RouteInput, RouteOutput } from '@signet/shared';
 import type { Context, Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AppError } from '../errors.ts';
 import type { ServiceContext } from '../services/context.ts';
 import { phase } from '../trace/phases.ts';
 import { loggedApiCall } from './api-call.ts';
 import { requestMeta } from './auth.ts';
 import { authenticateDirect } from './direct-auth.ts';
+import { jsonAnswer } from './json-answer.ts';
 import type { AppDeps, AppEnv, NasPrincipal, Principal, UserPrincipal } from './types.ts';
 import { parseOrThrow, readJsonBody } from './validation.ts';
 
@@ -139,7 +141,7 @@ export function registerRoute<R extends RouteDef>(
         `Response of ${route.method} ${route.path} does not match its schema: ${checked.error.message}`,
       );
     }
-    return c.json(checked.data as object, status);
+    return jsonAnswer(c, checked.data, status as ContentfulStatusCode);
   }
 
   app.on(route.method, toHonoPath(route.path), async (c) => {

@@ -83,6 +83,13 @@ export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 /**
  * Reads a body into memory with a limit: a declared Content-Length over it is refused at once,
  * and a streamed body is cut off as soon as it passes it, without buffering the rest.
+ *
+ * A body with a declared length within the limit is read whole (`arrayBuffer()`): Node's HTTP
+ * parser delivers exactly the declared bytes (more would be the next request on the
+ * connection), and @hono/node-server then reads its request straight from Node's stream instead
+ * of building a web Request around a web stream (≈ 1 ms of CPU per call on `POST /v3/sign`, issue
+ * 12). The size is checked again after reading, for a Request built in process with a length
+ * that does not match its body.
  */
 export async function readLimited(
   req: Request,
@@ -90,7 +97,15 @@ export async function readLimited(
   tooBig: () => AppError,
 ): Promise<Uint8Array> {
   const length = req.headers.get('content-length');
-  if (length !== null && Number(length) > limit) throw tooBig();
+  if (length !== null) {
+    const declared = Number(length);
+    if (declared > limit) throw tooBig();
+    if (Number.isSafeInteger(declared) && declared >= 0) {
+      const bytes = new Uint8Array(await req.arrayBuffer());
+      if (bytes.byteLength > limit) throw tooBig();
+      return bytes;
+    }
+  }
   if (!req.body) return new Uint8Array(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
