@@ -119,6 +119,12 @@ export type CreateCaOptions = {
   now?: Date;
   /** Written into the certificates the root issues (AIA and CRL distribution point). */
   urls?: IssuerUrls;
+  /**
+   * The platform signing key's type: EC P-256 (the default since issue #12: a signature costs
+   * ≈ 0.035 ms of CPU instead of ≈ 0.8 ms with RSA-2048, and validators accept both). 'RSA'
+   * (2048 bits) makes a CA as they were stored before; a stored CA keeps the key it has.
+   */
+  platformKey?: 'EC' | 'RSA';
 };
 
 const DAY = 86_400_000;
@@ -151,7 +157,7 @@ export function createCa(secret: string, options: CreateCaOptions = {}): Seriali
     notBefore,
     notAfter: new Date(now.getTime() + 20 * 365 * DAY),
   });
-  const platform = generateKey('RSA', 2048);
+  const platform = generateKey(options.platformKey ?? 'EC', 2048);
   const platformCertificate = createCertificate({
     subject: {
       commonName: `${organization} Platform Signing`,

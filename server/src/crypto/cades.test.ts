@@ -6,12 +6,15 @@ import { createCadesSignature } from './cades.ts';
 
 const SECRET = 'cades-test-secret-0123456789';
 const ca = loadCa(createCa(SECRET), SECRET);
+/** A CA as stored before issue #12 (RSA-2048 platform key): its signatures must keep working. */
+const rsaCa = loadCa(createCa(SECRET, { platformKey: 'RSA' }), SECRET);
 const content = new TextEncoder().encode('the bytes a PDF byte range covers');
 const digest = createHash('sha256').update(content).digest();
 
 describe('createCadesSignature', () => {
   it.each([
-    ['the platform (RSA)', () => ca.platformSigner],
+    ['the platform (EC P-256)', () => ca.platformSigner],
+    ['an older platform key (RSA-2048)', () => rsaCa.platformSigner],
     [
       'a per-signer certificate (EC P-256)',
       () =>
@@ -23,14 +26,12 @@ describe('createCadesSignature', () => {
     ],
   ])('makes a detached CMS that openssl verifies for %s', async (_label, make) => {
     requireTool('openssl');
-    const cms = await createCadesSignature(make(), digest);
-    const verified = opensslVerifyCms(cms, content, ca.rootCertificate);
+    const signer = make();
+    const root = signer.certificateChain.at(-1) as Uint8Array;
+    const cms = await createCadesSignature(signer, digest);
+    const verified = opensslVerifyCms(cms, content, root);
     expect(verified.status, verified.output).toBe(0);
-    const other = opensslVerifyCms(
-      cms,
-      new TextEncoder().encode('other bytes'),
-      ca.rootCertificate,
-    );
+    const other = opensslVerifyCms(cms, new TextEncoder().encode('other bytes'), root);
     expect(other.status).not.toBe(0);
   });
 

@@ -12,6 +12,8 @@ import type { Signer } from './signer.ts';
 
 const SECRET = 'der-walk-test-secret-0123456789';
 const ca = loadCa(createCa(SECRET), SECRET);
+/** A CA as stored before issue #12, with an RSA-2048 platform key. */
+const rsaCa = loadCa(createCa(SECRET, { platformKey: 'RSA' }), SECRET);
 const qes = ca.demoQtsp.issue({
   subject: {
     commonName: 'Łukasz Żółć-Ελένη',
@@ -57,7 +59,8 @@ function pkijsReference(signer: Signer) {
 
 describe('certificates read with the DER walker', () => {
   it.each([
-    ['the platform (RSA-2048)', ca.platformSigner, 256],
+    ['the platform (EC P-256)', ca.platformSigner, 72],
+    ['an older platform key (RSA-2048)', rsaCa.platformSigner, 256],
     ['a Demo QTSP signer (EC P-256)', qes.signer, 72],
   ])(
     '%s: the CMS names the signer exactly as pkijs encodes it; the longest signature value is known',

@@ -211,3 +211,43 @@ describe('the SHA-256 state kept with a version', () => {
     expect(verdict.signatures.filter((s) => s.valid)).toHaveLength(2);
   });
 });
+
+describe('updates written in place after the version they append to', () => {
+  const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+  it('a kept version is appended to without a copy; a second update of an older version copies and changes no newer one', async () => {
+    requireTool('pdfsig');
+    const pdf = await makeTestPdf({ pages: 2, title: 'In place' });
+    const first = await signPdf(pdf, options('Anna Muster', 0));
+    // The upload itself is never written after (its buffer is not Signet's to extend).
+    expect(first.bytes.buffer).not.toBe(pdf.buffer);
+    expect(keepParsed(first)).toBe(true);
+    const second = await signPdf(
+      first.bytes,
+      options('Bruno Beispiel', 1),
+      takeParsed(first.sha256),
+    );
+    // The second version is a longer view of the first's memory.
+    expect(second.bytes.buffer).toBe(first.bytes.buffer);
+    expect(second.bytes.length).toBeGreaterThan(first.bytes.length);
+
+    // Another signature of the first version (a fresh parse, as after a lost race): the room
+    // after it holds the second version now, so this one is written elsewhere.
+    const other = await signPdf(first.bytes, options('Chloé Autre', 1));
+    expect(other.bytes.buffer).not.toBe(first.bytes.buffer);
+    expect(sha256(second.bytes)).toBe(second.sha256);
+    expect(sha256(first.bytes)).toBe(first.sha256);
+    expect(Buffer.from(other.bytes.subarray(0, first.bytes.length)).equals(first.bytes)).toBe(true);
+    for (const version of [second, other]) {
+      const verdict = pdfsig(version.bytes);
+      expect(verdict.status, verdict.output).toBe(0);
+      expect(verdict.signatures.map((s) => s.valid)).toEqual([true, true]);
+    }
+    // The seal continues the newest version in place too.
+    const sealed = await sealDocument(second.bytes, source, tsa, second.doc);
+    expect(sealed.bytes.buffer).toBe(first.bytes.buffer);
+    expect(sha256(sealed.bytes)).toBe(sealed.sha256);
+    expect(sha256(second.bytes)).toBe(second.sha256);
+    expect(pdfsig(sealed.bytes).signatures.filter((s) => s.valid)).toHaveLength(2);
+  });
+});

@@ -11,7 +11,7 @@ import {
 import { cmsCertificates } from '../crypto/der-walk.ts';
 import type { TimestampAuthority } from '../crypto/tsa/timestamp-authority.ts';
 import { deflateNewStreams } from './deflate.ts';
-import { hashStateOf, keepInStep, type PdfVersion } from './in-step.ts';
+import { keepInStep, type PdfVersion, saveAppended } from './in-step.ts';
 import { loadPdf } from './inspect.ts';
 import { placeholders, saveSigned, withReservation } from './placeholder.ts';
 import { addSignatureField, signatureValues } from './signature-field.ts';
@@ -94,16 +94,12 @@ export async function addValidationData(
   append('CRLs', data.crls);
   catalog.set('DSS', doc.register(dss));
   deflateNewStreams(doc, { threshold: DSS_DEFLATE_THRESHOLD });
-  const prefix = hashStateOf(doc, pdf);
-  const bytes = await doc.save({ incremental: true });
+  const { bytes, appended, prefix } = await saveAppended(doc, pdf);
   // The prefix's state only for a pure append (libpdf falls back to a full save when it must).
-  const appended =
-    prefix !== null &&
-    bytes.length > pdf.length &&
-    Buffer.compare(bytes.subarray(0, pdf.length), pdf) === 0;
-  const hash = appended
-    ? prefix.update(bytes.subarray(pdf.length))
-    : createHash('sha256').update(bytes);
+  const hash =
+    appended && prefix !== null
+      ? prefix.update(bytes.subarray(pdf.length))
+      : createHash('sha256').update(bytes);
   keepInStep(doc, bytes, hash.copy());
   return { bytes, sha256: hash.digest('hex'), doc };
 }

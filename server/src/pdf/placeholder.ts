@@ -1,6 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import { type PDF, PdfArray, PdfNumber, PdfString } from '@libpdf/core';
-import { hashStateOf, keepInStep, type PdfVersion } from './in-step.ts';
+import { keepInStep, type PdfVersion, saveAppended } from './in-step.ts';
 
 /**
  * The placeholder ceremony shared by every signature and document time stamp: the incremental
@@ -56,13 +56,13 @@ export type Filled = {
 };
 
 /**
- * Fills in the placeholders of the update appended to `original`: the byte range, then what
- * `produce` makes from the SHA-256 of the covered bytes. Throws if the update is not a pure
- * append (the original must be a byte-identical prefix). `prefix`: a SHA-256 state over exactly
- * `original` (in-step.ts `hashStateOf`; it is advanced), so only the update is hashed.
+ * Fills in the placeholders of the update appended to the first `from` bytes (a pure append,
+ * which the caller has checked): the byte range, then what `produce` makes from the SHA-256 of
+ * the covered bytes. `prefix`: a SHA-256 state over exactly those `from` bytes (in-step.ts
+ * `hashStateOf`; it is advanced), so only the update is hashed.
  */
 export async function fillPlaceholders(
-  original: Uint8Array,
+  from: number,
   withPlaceholders: Uint8Array,
   reserved: number,
   produce: (digest: Uint8Array) => Promise<Uint8Array>,
@@ -73,10 +73,6 @@ export async function fillPlaceholders(
     withPlaceholders.byteOffset,
     withPlaceholders.byteLength,
   );
-  const from = original.length;
-  if (out.length <= from || Buffer.compare(out.subarray(0, from), original) !== 0) {
-    throw new Error('Signing did not append an incremental update: earlier bytes changed');
-  }
   const byteRangeAt = out.indexOf(BYTE_RANGE_TEXT, from);
   const contentsPattern = Buffer.from(`<${'0'.repeat(64)}`);
   const contentsAt = out.indexOf(contentsPattern, from);
@@ -128,14 +124,16 @@ export async function saveSigned(
   produce: (digest: Uint8Array) => Promise<Uint8Array>,
   save: { subsetFonts?: boolean; compressionThreshold?: number } = {},
 ): Promise<PdfVersion> {
-  const prefix = hashStateOf(doc, original);
-  const withPlaceholders = await doc.save({ incremental: true, ...save });
+  const saved = await saveAppended(doc, original, save);
+  if (!saved.appended) {
+    throw new Error('Signing did not append an incremental update: earlier bytes changed');
+  }
   const filled = await fillPlaceholders(
-    original,
-    withPlaceholders,
+    original.length,
+    saved.bytes,
     held.Contents.bytes.length,
     produce,
-    prefix,
+    saved.prefix,
   );
   keepInStep(doc, filled.bytes, filled.hash);
   held.Contents.bytes.set(filled.value);

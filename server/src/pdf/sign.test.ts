@@ -261,6 +261,21 @@ describe('signPdf: other producers', () => {
     expect(qpdfCheck(twice).status).toBe(0);
   });
 
+  it('an RSA platform key (a CA stored before issue #12) and the EC one sign the same file, both valid', async () => {
+    const older = loadCa(createCa(SECRET, { platformKey: 'RSA' }), SECRET);
+    expect([older.platformSigner.keyType, ca.platformSigner.keyType]).toEqual(['RSA', 'EC']);
+    const once = (
+      await signPdf(original, options('Older key', { page: 0, x: 20, y: 20 }, older.platformSigner))
+    ).bytes;
+    const twice = (await signPdf(once, options('Newer key', { page: 0, x: 20, y: 200 }))).bytes;
+    const result = pdfsig(twice);
+    expect(result.status, result.output).toBe(0);
+    expect(result.signatures.map((s) => [s.valid, s.totalDocument])).toEqual([
+      [true, false],
+      [true, true],
+    ]);
+  });
+
   it('signs a 1 MB PDF ten times, every signature valid', async () => {
     const big = await makeTestPdf({ imageBytes: 1_000_000 });
     expect(big.length).toBeGreaterThan(1_000_000);

@@ -35,6 +35,19 @@ function blobStoreContract(name: string, make: () => Promise<Harness>) {
       expect(Buffer.from(back as Uint8Array).equals(bytes)).toBe(true);
     });
 
+    it('stores a view of a SharedArrayBuffer with room after it (a signed version, pdf/in-step.ts) as exactly its bytes', async () => {
+      const shared = new Uint8Array(new SharedArrayBuffer(8192), 0, 3000);
+      shared.set(randomBytes(3000));
+      for (const handOver of [false, true]) {
+        const res = await h.store.put(shared, { sha256: sha(shared), handOver });
+        expect(res.size).toBe(3000);
+        const back = await h.store.get(res.key);
+        expect(Buffer.from(back as Uint8Array).equals(shared)).toBe(true);
+      }
+      // Shared, not handed over: the caller's view still reads.
+      expect(shared.length).toBe(3000);
+    });
+
     it('is idempotent when the same bytes are written twice, also at the same time', async () => {
       const bytes = text(`same bytes ${Math.random()}`);
       const results = await Promise.all(

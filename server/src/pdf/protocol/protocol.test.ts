@@ -111,6 +111,10 @@ describe('protocol', () => {
       totalDocument: true,
       subFilter: 'ETSI.CAdES.detached',
     });
+    // Its own ArrayBuffer (an HTTP answer sends it as is), not the signature's shared memory.
+    expect(pdf.buffer).toBeInstanceOf(ArrayBuffer);
+    const sent = new Uint8Array(await new Response(pdf as Uint8Array<ArrayBuffer>).arrayBuffer());
+    expect(Buffer.from(sent).equals(pdf)).toBe(true);
     expect(dumpSignatureCms(pdf)[0]).not.toContain('1.2.840.113549.1.9.5');
     expect(qpdfCheck(pdf).status).toBe(0);
     const text = pdfText(pdf);

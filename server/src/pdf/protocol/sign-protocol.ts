@@ -35,7 +35,11 @@ export async function buildSignedProtocol(
     appearance: { lines: [] },
     fieldName: 'SignetProtocol',
   });
-  if (!options.seal || !options.tsa) return { bytes: signed.bytes, sha256: signed.sha256 };
-  const sealed = await sealDocument(signed.bytes, options.seal, options.tsa, signed.doc);
-  return { bytes: sealed.bytes, sha256: sealed.sha256 };
+  const done =
+    options.seal && options.tsa
+      ? await sealDocument(signed.bytes, options.seal, options.tsa, signed.doc)
+      : signed;
+  // Out of the signing pipeline: the file in an ArrayBuffer of its own, not the shared memory
+  // its updates were written into (in-step.ts), which fetch's Response would not send as bytes.
+  return { bytes: new Uint8Array(done.bytes), sha256: done.sha256 };
 }

@@ -81,10 +81,29 @@ export function embedFont(doc: PDF, weight: FontWeight): EmbeddedFont {
   return embedParsedFont(doc, weight) ?? doc.embedFont(fontBytes(weight));
 }
 
-/** Width of `text` at `size` points in a weight. */
+/**
+ * Width of `text` at `size` points in a weight: libpdf's sum of the characters' advance widths
+ * (in thousandths of the size, rounded per glyph), each asked of the font once per process (a
+ * stamp's layout measures every line; libpdf looks each glyph up again and records it as used).
+ */
 export function textWidth(weight: FontWeight, text: string, size: number): number {
-  return fontMetrics(weight).widthOfTextAtSize(text, size);
+  const known = advanceWidths[weight];
+  let total = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0) as number;
+    let width = known.get(code);
+    if (width === undefined) {
+      width = fontMetrics(weight).getWidth(code);
+      known.set(code, width);
+    }
+    total += width;
+  }
+  return (total * size) / 1000;
 }
+const advanceWidths: Record<FontWeight, Map<number, number>> = {
+  regular: new Map(),
+  bold: new Map(),
+};
 
 /**
  * The text with characters the font has no glyph for replaced by U+FFFD's stand-in "?" (Noto Sans

@@ -86,9 +86,12 @@ export type CallReply = { seq: number; result?: unknown; error?: ThreadError };
 
 /**
  * The buffer of `bytes` to transfer rather than copy, when the view is all of it (a view into a
- * larger buffer, such as node's pool of small Buffers, is copied instead).
+ * larger buffer, such as node's pool of small Buffers, is copied instead). A SharedArrayBuffer
+ * (a signed version, pdf/in-step.ts) is shared, never transferred.
  */
 export const ownBuffer = (bytes: Uint8Array): ArrayBuffer[] =>
-  bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
-    ? [bytes.buffer as ArrayBuffer]
+  bytes.buffer instanceof ArrayBuffer &&
+  bytes.byteOffset === 0 &&
+  bytes.byteLength === bytes.buffer.byteLength
+    ? [bytes.buffer]
     : [];
