@@ -3,10 +3,11 @@ import type {
   TRequestStatus,
   ZSignPayloadSchema,
 } from '@signet/shared/signature-request/signature-request.schema';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CertificateAuthority } from '../../crypto/ca.ts';
 import { signatureRequests } from '../../db/schema/signature-requests.ts';
+import type { TUserRow } from '../../db/schema/users.ts';
 import { AppError } from '../../errors.ts';
 import { rowsOf } from '../../evidence/db-row.ts';
 import { phase } from '../../trace/phases.ts';
@@ -16,11 +17,11 @@ import { platformCa } from '../pki/platform-ca.ts';
 import { timestampAuthority } from '../pki/timestamp-authority.ts';
 import { sealForSigning, type TSealForSigning } from '../seals/seal-for-signing.ts';
 import {
+  type ActorRef,
   assertAction,
   isDirectSigner,
   type LoadedRequest,
   loadRequestForActor,
-  loadRequestsForActor,
   loadRequestsWritingAlong,
   type ParticipantRef,
   requestNotFound,
@@ -32,7 +33,7 @@ import { commitPrepared } from './group-commit.ts';
 import { assertLinkCanSign } from './link-trust.ts';
 import { prepareSignature } from './prepare-signature.ts';
 import { buildProtocolSoon } from './protocol-job.ts';
-import { shared } from './signing-batch.ts';
+import { type SigningBatch, shared } from './signing-batch.ts';
 import { type EntryTrust, platformLegislation, SES_TRUST } from './trust-step.ts';
 import { stampContent } from './visual-signature.ts';
 
@@ -172,13 +173,7 @@ export async function signRequest(
       }
     }
   } catch (e) {
-    if (claimed) {
-      await ctx.db
-        .update(signatureRequests)
-        .set({ lockedUntil: null })
-        .where(eq(signatureRequests.id, id))
-        .catch(() => {});
-    }
+    if (claimed) await releaseClaims(ctx, [id]);
     throw e;
   }
 }
@@ -230,10 +225,51 @@ async function assertPart11(
   );
 }
 
+/** An account's batch as its one statement read it (see {@link claimAndLoadBatch}). */
+export type BatchRequests = {
+  /** Per id of the batch: the request as the caller may see it, or its 404. */
+  requests: Map<string, LoadedRequest | AppError>;
+  /** The ids (lowercase) the claim marked as being signed by the caller. */
+  written: Set<string>;
+  /** The caller's account row; null when the account is gone. */
+  account: TUserRow | null;
+};
+
+const REQUESTS = 'requests';
+
+/**
+ * Marks every request of an account's batch as being signed by the caller (see
+ * {@link claimSql}) and reads them, with the caller's account row, in one statement. The trust
+ * step decides from these rows (the caller's qualities, each slot's own standard); the batch's
+ * entries then take their request from it (`batchRequestsRead`).
+ */
+export function claimAndLoadBatch(
+  ctx: SigningContext,
+  requestIds: readonly string[],
+  principal: ActorRef,
+): Promise<BatchRequests> {
+  return loadRequestsWritingAlong(ctx.db, requestIds, principal, claimSql(requestIds, principal));
+}
+
+/** Hands a batch's read (claimAndLoadBatch) to its entries: none reads its request again. */
+export function batchRequestsRead(batch: SigningBatch, read: BatchRequests): void {
+  batch.memo.set(REQUESTS, Promise.resolve(read));
+}
+
+/** Clears the claim on requests `ids` (a refused or failed signature; never throws). */
+export async function releaseClaims(ctx: SigningContext, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await ctx.db
+    .update(signatureRequests)
+    .set({ lockedUntil: null })
+    .where(inArray(signatureRequests.id, [...ids]))
+    .catch(() => {});
+}
+
 /**
  * Marks request `id` as being signed by the caller (see {@link claimSql}) and reads it for them:
  * whether it was marked, and the request or why it cannot be read (an error, thrown by the
- * caller). An account's batch does both for all its requests in one statement.
+ * caller). An account's batch has done both for all its requests in one statement.
  */
 async function claimAndLoad(
   ctx: SigningContext,
@@ -241,16 +277,9 @@ async function claimAndLoad(
 ): Promise<{ claimed: boolean; first: LoadedRequest | Error }> {
   const { batch, principal } = ctx;
   if (batch && !isDirectSigner(principal)) {
-    const ids = batch.requestIds;
-    const both = await shared(batch, 'requests', () => {
-      const claim = claimSql(ids, principal);
-      return claim
-        ? loadRequestsWritingAlong(ctx.db, ids, principal, claim)
-        : loadRequestsForActor(ctx.db, ids, principal).then((requests) => ({
-            requests,
-            written: new Set<string>(),
-          }));
-    }).catch((e: unknown) => e as Error);
+    const both = await shared(batch, REQUESTS, () =>
+      claimAndLoadBatch(ctx, batch.requestIds, principal),
+    ).catch((e: unknown) => e as Error);
     if (both instanceof Error) return { claimed: false, first: both };
     return {
       claimed: both.written.has(id.toLowerCase()),
