@@ -212,30 +212,38 @@ export async function loadRequestsForActor(
  * signed). The requests are read as they were before it (one statement, one snapshot); `written`
  * holds the ids it returned (lowercase). `account` is the caller's own row, read by the same
  * statement (null when the account is gone): what a signature's trust step decides from.
+ * `caller`: more columns about the caller, computed once from their account row `a` (select
+ * list items with names of their own); `callerRow` holds them as read.
  */
 export async function loadRequestsWritingAlong(
   tx: DbOrTx,
   requestIds: readonly string[],
   principal: ActorRef,
   write: SQL | null,
-): Promise<{
-  requests: Map<string, LoadedRequest | AppError>;
-  written: Set<string>;
-  account: TUserRow | null;
-}> {
-  return loadRequestsWith(tx, requestIds, principal, write);
+  caller?: SQL,
+): Promise<RequestsRead> {
+  return loadRequestsWith(tx, requestIds, principal, write, caller);
 }
+
+/** What {@link loadRequestsWritingAlong} read. */
+export type RequestsRead = {
+  /** Per id asked: the request as the caller may see it, or its 404. */
+  requests: Map<string, LoadedRequest | AppError>;
+  /** The ids (lowercase) the write returned. */
+  written: Set<string>;
+  /** The caller's account row; null when the account is gone. */
+  account: TUserRow | null;
+  /** The raw row of the statement's `caller` columns (and the first request's); null: none. */
+  callerRow: Record<string, unknown> | null;
+};
 
 async function loadRequestsWith(
   tx: DbOrTx,
   requestIds: readonly string[],
   principal: ActorRef,
   write: SQL | null,
-): Promise<{
-  requests: Map<string, LoadedRequest | AppError>;
-  written: Set<string>;
-  account: TUserRow | null;
-}> {
+  caller?: SQL,
+): Promise<RequestsRead> {
   const ids = [...new Set(requestIds.filter((id) => UUID.test(id)))];
   const idList = ids.length
     ? sql.join(
@@ -248,8 +256,9 @@ async function loadRequestsWith(
   const rows = rowsOf(
     await tx.execute(sql`
       ${write ? sql`with written as (${write})` : sql``}
-      select row_to_json(a) as account, q.*
+      select row_to_json(a) as account ${caller ? sql`, c.*` : sql``}, q.*
       from users a
+        ${caller ? sql`cross join lateral (select ${caller}) c` : sql``}
         left join lateral (
           select r.id as request_id, ${HEAD}, ${requestParts(sql`r.id`)}
             ${write ? sql`, r.id in (select id from written) as written` : sql``}
@@ -270,7 +279,7 @@ async function loadRequestsWith(
   const written = new Set<string>();
   for (const [id, row] of byId) if (row.written === true) written.add(id);
   const account = rows[0] ? rowOf(users, jsonOf(rows[0].account)) : null;
-  return { requests, written, account };
+  return { requests, written, account, callerRow: rows[0] ?? null };
 }
 
 /** The request row, the caller (`a`) and the owner (`w`) of one row of `signature_requests r`. */

@@ -65,7 +65,7 @@ export async function signRequests(
     refused.filter((id) => read.written.has(id.toLowerCase())),
   );
   const each: AccountSigningContext = { ...ctx, batch: newSigningBatch(signed) };
-  batchRequestsRead(each.batch as SigningBatch, read);
+  batchRequestsRead(ctx, each.batch as SigningBatch, read, batch);
   const outcomes: { result: TEntryResult; error?: AppError }[] = new Array(batch.length);
   let next = 0;
   const group = each.batch as SigningBatch;

@@ -7,9 +7,9 @@ import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CertificateAuthority } from '../../crypto/ca.ts';
 import { signatureRequests } from '../../db/schema/signature-requests.ts';
-import type { TUserRow } from '../../db/schema/users.ts';
+import { type TVisualSignatureRow, visualSignatures } from '../../db/schema/visual-signatures.ts';
 import { AppError } from '../../errors.ts';
-import { rowsOf } from '../../evidence/db-row.ts';
+import { jsonOf, rowOf, rowsOf } from '../../evidence/db-row.ts';
 import { phase } from '../../trace/phases.ts';
 import { settingsForRequest, type TBusinessWithSettings } from '../businesses/settings.ts';
 import type { UserPrincipal } from '../context.ts';
@@ -24,9 +24,10 @@ import {
   loadRequestForActor,
   loadRequestsWritingAlong,
   type ParticipantRef,
+  type RequestsRead,
   requestNotFound,
 } from '../signature-requests/load-for-actor.ts';
-import { stampSettingsFor } from '../visual-signatures/stamp-settings.ts';
+import { stampSettingsFor, stampSettingsOf } from '../visual-signatures/stamp-settings.ts';
 import { RequestChangedError, signingSnapshot } from './commit-signature.ts';
 import type { SigningContext } from './context.ts';
 import { commitPrepared } from './group-commit.ts';
@@ -79,7 +80,7 @@ export async function signRequest(
     // its own stamp.
     isDirectSigner(principal) || sealing
       ? null
-      : shared(ctx.batch, 'stamp-settings', () => stampSettingsFor(ctx, principal.userId)),
+      : shared(ctx.batch, STAMP_SETTINGS, () => stampSettingsFor(ctx, principal.userId)),
   ]);
   phase('sign:claim-and-load');
   // The request's business (its settings), read with the Part 11 check on the first attempt.
@@ -226,34 +227,58 @@ async function assertPart11(
 }
 
 /** An account's batch as its one statement read it (see {@link claimAndLoadBatch}). */
-export type BatchRequests = {
-  /** Per id of the batch: the request as the caller may see it, or its 404. */
-  requests: Map<string, LoadedRequest | AppError>;
-  /** The ids (lowercase) the claim marked as being signed by the caller. */
-  written: Set<string>;
-  /** The caller's account row; null when the account is gone. */
-  account: TUserRow | null;
+export type BatchRequests = RequestsRead & {
+  /** The caller's default visual signature (their stamp), or null. */
+  visualSignature: TVisualSignatureRow | null;
 };
 
 const REQUESTS = 'requests';
+const STAMP_SETTINGS = 'stamp-settings';
+
+/** The caller's default visual signature, as a column of the batch's statement. */
+const DEFAULT_VISUAL_SIGNATURE = sql`(select row_to_json(v) from visual_signatures v
+  where v.user_id = a.id and v.is_default limit 1) as default_visual_signature`;
 
 /**
  * Marks every request of an account's batch as being signed by the caller (see
- * {@link claimSql}) and reads them, with the caller's account row, in one statement. The trust
- * step decides from these rows (the caller's qualities, each slot's own standard); the batch's
- * entries then take their request from it (`batchRequestsRead`).
+ * {@link claimSql}) and reads them, with the caller's account row and default visual signature,
+ * in one statement. The trust step decides from these rows (the caller's qualities, each slot's
+ * own standard); the batch's entries then take their request and stamp from it
+ * (`batchRequestsRead`).
  */
-export function claimAndLoadBatch(
+export async function claimAndLoadBatch(
   ctx: SigningContext,
   requestIds: readonly string[],
   principal: ActorRef,
 ): Promise<BatchRequests> {
-  return loadRequestsWritingAlong(ctx.db, requestIds, principal, claimSql(requestIds, principal));
+  const read = await loadRequestsWritingAlong(
+    ctx.db,
+    requestIds,
+    principal,
+    claimSql(requestIds, principal),
+    DEFAULT_VISUAL_SIGNATURE,
+  );
+  const visual = read.callerRow?.default_visual_signature;
+  return { ...read, visualSignature: visual ? rowOf(visualSignatures, jsonOf(visual)) : null };
 }
 
-/** Hands a batch's read (claimAndLoadBatch) to its entries: none reads its request again. */
-export function batchRequestsRead(batch: SigningBatch, read: BatchRequests): void {
+/**
+ * Hands a batch's read (claimAndLoadBatch) to its entries: none reads its request again, and
+ * the caller's stamp is made once from the visual signature read (when an entry needs it: a
+ * seal signs with its own stamp).
+ */
+export function batchRequestsRead(
+  ctx: Pick<SigningContext, 'blobs'>,
+  batch: SigningBatch,
+  read: BatchRequests,
+  entries: readonly TSignPayload[],
+): void {
   batch.memo.set(REQUESTS, Promise.resolve(read));
+  if (entries.every((e) => e.sealAccountName)) return;
+  const row = read.visualSignature;
+  shared(batch, STAMP_SETTINGS, () =>
+    row ? stampSettingsOf(ctx.blobs, row, true) : Promise.resolve(null),
+  ).catch(() => {});
 }
 
 /** Clears the claim on requests `ids` (a refused or failed signature; never throws). */
