@@ -2,16 +2,11 @@ import type { ZSignResultSchema } from '@signet/shared/signature-request/signatu
 import type { z } from 'zod';
 import { AppError, isAppError } from '../../errors.ts';
 import { phase } from '../../trace/phases.ts';
+import { batchRequestsRead, claimAndLoadBatch, releaseClaims } from './claim-requests.ts';
 import type { AccountSigningContext } from './context.ts';
 import { entryEnded, entryStarted, MAX_GROUP } from './group-commit.ts';
 import { buildProtocolsSoon } from './protocol-job.ts';
-import {
-  batchRequestsRead,
-  claimAndLoadBatch,
-  releaseClaims,
-  signRequest,
-  type TSignPayload,
-} from './sign-request.ts';
+import { signRequest, type TSignPayload } from './sign-request.ts';
 import { newSigningBatch, type SigningBatch } from './signing-batch.ts';
 import { type BatchTrust, resolveTrust } from './trust-step.ts';
 

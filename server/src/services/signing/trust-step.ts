@@ -15,9 +15,10 @@ import type { UserPrincipal } from '../context.ts';
 import { platformCa } from '../pki/platform-ca.ts';
 import { sealForSigning, type TSealForSigning } from '../seals/seal-for-signing.ts';
 import { SES_PROVIDER, signatureQualitiesOf, TRUST_PROVIDER } from '../users/user-dto.ts';
+import type { BatchRequests } from './claim-requests.ts';
 import type { AccountSigningContext, SigningContext } from './context.ts';
 import { parseDocumentsAhead } from './parse-ahead.ts';
-import type { BatchRequests, TSignPayload } from './sign-request.ts';
+import type { TSignPayload } from './sign-request.ts';
 import {
   challengeView,
   confirmChallenge,
