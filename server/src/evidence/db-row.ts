@@ -1,4 +1,4 @@
-import { getTableColumns } from 'drizzle-orm';
+import { type Column, getTableColumns } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 
 /**
@@ -12,11 +12,23 @@ export function rowOf<T extends PgTable>(
   raw: Record<string, unknown>,
 ): T['$inferSelect'] {
   const out: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
-    const value = raw[column.name];
+  for (const [key, name, column] of columnsOf(table)) {
+    const value = raw[name];
     out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
   return out as T['$inferSelect'];
+}
+
+/** Per table: each column's property name, SQL name and column, listed once (rows are many). */
+const listed = new WeakMap<PgTable, [string, string, Column][]>();
+
+function columnsOf(table: PgTable): [string, string, Column][] {
+  let columns = listed.get(table);
+  if (!columns) {
+    columns = Object.entries(getTableColumns(table)).map(([key, c]) => [key, c.name, c]);
+    listed.set(table, columns);
+  }
+  return columns;
 }
 
 /** The rows of a raw `tx.execute` result (node-postgres and PGlite both answer `{ rows }`). */

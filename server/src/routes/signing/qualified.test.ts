@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { oidDer } from '../../crypto/der.ts';
 import { documents } from '../../db/schema/documents.ts';
+import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import { makeTestPdf } from '../../pdf/make-test-pdf.ts';
 import { isParsedKept } from '../../pdf/parsed-cache.ts';
 import {
@@ -98,6 +99,51 @@ describe('a request that asks for QES (Demo QTSP)', () => {
     const low = await signBatch(t, first.token, [{ signatureRequestId: request.id }]);
     expect(low.status).toBe(403);
     expect(low[0]).toMatchObject({ ok: false, code: 'QUALITY_TOO_LOW' });
+  });
+
+  it('leaves no request marked as being signed by an entry it refuses, nor by a call that asks for a TAN', async () => {
+    const owner = await signUp(t);
+    const plain = await signUp(t);
+    const qualified = await signUp(t);
+    await identify(t, qualified.token, { legislation: 'ZERTES', verified: NAME });
+    // Both are the caller's turn, so the batch's one statement marks both before the trust step
+    // refuses the first.
+    const qes = await requestFor(owner.token, [
+      { email: plain.email, signature_level: 'QES', legislation: 'ZERTES' },
+    ]);
+    const ses = await requestFor(owner.token, [{ email: plain.email }]);
+    const mixed = await signBatch(t, plain.token, [
+      { signatureRequestId: qes.id },
+      { signatureRequestId: ses.id },
+    ]);
+    expect(mixed.map((r) => [r.ok, r.code ?? r.status_overall])).toEqual([
+      [false, 'QUALITY_TOO_LOW'],
+      [true, 'SIGNED'],
+    ]);
+    const lockedOf = async (id: string) =>
+      (
+        await t.db
+          .select({ locked: signatureRequests.lockedUntil })
+          .from(signatureRequests)
+          .where(eq(signatureRequests.id, id))
+      )[0]?.locked;
+    expect(await lockedOf(qes.id)).toBeNull();
+    expect(await lockedOf(ses.id)).toBeNull();
+
+    // A QES without a TAN: 428, and the request it marked is free again.
+    const mine = await requestFor(owner.token, [
+      { email: qualified.email, signature_level: 'QES', legislation: 'ZERTES' },
+    ]);
+    const asked = await t.request('POST', '/api/v3/sign', {
+      token: qualified.token,
+      body: [{ signatureRequestId: mine.id }],
+    });
+    expect(asked.status).toBe(428);
+    expect(await lockedOf(mine.id)).toBeNull();
+    const lock = await t.request('GET', `/api/v3/signature-requests/${mine.id}/lock-status`, {
+      token: qualified.token,
+    });
+    expect(lock.body).toEqual({ locked: false });
   });
 
   it('refuses a signer without it (QUALITY_TOO_LOW), asks an identified one for a TAN, and signs with their own certificate', async () => {

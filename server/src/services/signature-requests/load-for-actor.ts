@@ -18,7 +18,7 @@ import {
   type TSignatureRequestRow,
 } from '../../db/schema/signature-requests.ts';
 import { signers, type TSignerRow } from '../../db/schema/signers.ts';
-import { users } from '../../db/schema/users.ts';
+import { type TUserRow, users } from '../../db/schema/users.ts';
 import { AppError } from '../../errors.ts';
 import { jsonOf, rowOf, rowsOf } from '../../evidence/db-row.ts';
 import type { NasPrincipal } from '../context.ts';
@@ -210,49 +210,76 @@ export async function loadRequestsForActor(
  * {@link loadRequestsForActor} with a write in the same statement: `write` is a data-modifying
  * statement returning `id` (of the requests it wrote; a signature marks its requests as being
  * signed). The requests are read as they were before it (one statement, one snapshot); `written`
- * holds the ids it returned (lowercase).
+ * holds the ids it returned (lowercase). `account` is the caller's own row, read by the same
+ * statement (null when the account is gone): what a signature's trust step decides from.
+ * `caller`: more columns about the caller, computed once from their account row `a` (select
+ * list items with names of their own); `callerRow` holds them as read.
  */
 export async function loadRequestsWritingAlong(
   tx: DbOrTx,
   requestIds: readonly string[],
   principal: ActorRef,
-  write: SQL,
-): Promise<{ requests: Map<string, LoadedRequest | AppError>; written: Set<string> }> {
-  return loadRequestsWith(tx, requestIds, principal, write);
+  write: SQL | null,
+  caller?: SQL,
+): Promise<RequestsRead> {
+  return loadRequestsWith(tx, requestIds, principal, write, caller);
 }
+
+/** What {@link loadRequestsWritingAlong} read. */
+export type RequestsRead = {
+  /** Per id asked: the request as the caller may see it, or its 404. */
+  requests: Map<string, LoadedRequest | AppError>;
+  /** The ids (lowercase) the write returned. */
+  written: Set<string>;
+  /** The caller's account row; null when the account is gone. */
+  account: TUserRow | null;
+  /** The raw row of the statement's `caller` columns (and the first request's); null: none. */
+  callerRow: Record<string, unknown> | null;
+};
 
 async function loadRequestsWith(
   tx: DbOrTx,
   requestIds: readonly string[],
   principal: ActorRef,
   write: SQL | null,
-): Promise<{ requests: Map<string, LoadedRequest | AppError>; written: Set<string> }> {
+  caller?: SQL,
+): Promise<RequestsRead> {
   const ids = [...new Set(requestIds.filter((id) => UUID.test(id)))];
-  const idList = sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  const rows = ids.length
-    ? rowsOf(
-        await tx.execute(sql`
-          ${write ? sql`with written as (${write})` : sql``}
+  const idList = ids.length
+    ? sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )
+    : sql`null`;
+  // One row per request found (none found: one row without a request), each with the caller's
+  // account row; no row when the account is gone.
+  const rows = rowsOf(
+    await tx.execute(sql`
+      ${write ? sql`with written as (${write})` : sql``}
+      select row_to_json(a) as account ${caller ? sql`, c.*` : sql``}, q.*
+      from users a
+        ${caller ? sql`cross join lateral (select ${caller}) c` : sql``}
+        left join lateral (
           select r.id as request_id, ${HEAD}, ${requestParts(sql`r.id`)}
             ${write ? sql`, r.id in (select id from written) as written` : sql``}
           from signature_requests r
-            join users a on a.id = ${principal.userId}
             join users w on w.id = r.owner_id
-          where r.id in (${idList}) and r.deleted_at is null`),
-      )
-    : [];
-  const byId = new Map(rows.map((row) => [String(row.request_id), row]));
+          where r.id in (${idList}) and r.deleted_at is null
+        ) q on true
+      where a.id = ${principal.userId}`),
+  );
+  const byId = new Map<string, Record<string, unknown>>();
+  for (const row of rows) if (row.request_id != null) byId.set(String(row.request_id), row);
   const requests = new Map<string, LoadedRequest | AppError>();
   for (const id of requestIds) {
     const row = byId.get(id.toLowerCase());
     const loaded = row ? loadedFrom(row, row, null) : null;
     requests.set(id, loaded && loaded.roles.length > 0 ? loaded : requestNotFound());
   }
-  const written = new Set(rows.filter((r) => r.written === true).map((r) => String(r.request_id)));
-  return { requests, written };
+  const written = new Set<string>();
+  for (const [id, row] of byId) if (row.written === true) written.add(id);
+  const account = rows[0] ? rowOf(users, jsonOf(rows[0].account)) : null;
+  return { requests, written, account, callerRow: rows[0] ?? null };
 }
 
 /** The request row, the caller (`a`) and the owner (`w`) of one row of `signature_requests r`. */

@@ -2,6 +2,7 @@ import type { ZSignResultSchema } from '@signet/shared/signature-request/signatu
 import type { z } from 'zod';
 import { AppError, isAppError } from '../../errors.ts';
 import { phase } from '../../trace/phases.ts';
+import { batchRequestsRead, claimAndLoadBatch, releaseClaims } from './claim-requests.ts';
 import type { AccountSigningContext } from './context.ts';
 import { entryEnded, entryStarted, MAX_GROUP } from './group-commit.ts';
 import { buildProtocolsSoon } from './protocol-job.ts';
@@ -20,9 +21,10 @@ type TEntryResult = TSignResult[number];
 const IN_FLIGHT = MAX_GROUP;
 
 /**
- * `POST /v3/sign`: decides first how each entry is signed (its quality; for AES and QES the TAN
- * step and the signer's certificate, see `resolveTrust`, which may answer 428 TAN_REQUIRED for
- * the whole batch), then signs each entry in its own transaction and reports per entry, in the
+ * `POST /v3/sign`: marks and reads the batch's requests in one statement, decides from those rows
+ * how each entry is signed (its quality; for AES and QES the TAN step and the signer's
+ * certificate, see `resolveTrust`, which may answer 428 TAN_REQUIRED for the whole batch, every
+ * mark cleared), then signs each entry in its own transaction and reports per entry, in the
  * batch's order. A refusal (stranger 404, not your turn 409, quality too low 403, …) is that
  * entry's result and the others go on. When no entry could be signed the call itself fails
  * with the first entry's error (status and code), every entry's result in `details.results`: a
@@ -35,14 +37,30 @@ export async function signRequests(
   batch: readonly TSignPayload[],
   options: { confirmed?: boolean } = {},
 ): Promise<TSignResult> {
-  const trust = await resolveTrust(ctx, batch, options);
+  // One statement marks every request as being signed by the caller and reads them with the
+  // caller's account; the trust step decides from those rows.
+  const ids = batch.map((e) => e.signatureRequestId);
+  const read = await claimAndLoadBatch(ctx, ids, ctx.principal);
+  phase('sign:claim-and-load');
+  let trust: BatchTrust;
+  try {
+    trust = await resolveTrust(ctx, batch, read, options);
+  } catch (e) {
+    // Nothing is signed (428 TAN_REQUIRED, a wrong TAN, …): no request stays marked.
+    await releaseClaims(ctx, [...read.written]);
+    throw e;
+  }
   phase('sign:trust');
-  // What the entries share (see signing-batch.ts); the requests of the entries that are signed
-  // (a refused entry's request is neither read nor marked as being signed).
-  const signed = batch
-    .map((e) => e.signatureRequestId)
-    .filter((id) => !(trust.get(id) instanceof AppError));
+  // What the entries share (see signing-batch.ts); the requests of the entries that are signed.
+  // A refused entry's request is not left marked as being signed.
+  const signed = ids.filter((id) => !(trust.get(id) instanceof AppError));
+  const refused = ids.filter((id) => trust.get(id) instanceof AppError);
+  await releaseClaims(
+    ctx,
+    refused.filter((id) => read.written.has(id.toLowerCase())),
+  );
   const each: AccountSigningContext = { ...ctx, batch: newSigningBatch(signed) };
+  batchRequestsRead(ctx, each.batch as SigningBatch, read, batch);
   const outcomes: { result: TEntryResult; error?: AppError }[] = new Array(batch.length);
   let next = 0;
   const group = each.batch as SigningBatch;

@@ -3,12 +3,9 @@ import type {
   TRequestStatus,
   ZSignPayloadSchema,
 } from '@signet/shared/signature-request/signature-request.schema';
-import { eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CertificateAuthority } from '../../crypto/ca.ts';
-import { signatureRequests } from '../../db/schema/signature-requests.ts';
 import { AppError } from '../../errors.ts';
-import { rowsOf } from '../../evidence/db-row.ts';
 import { phase } from '../../trace/phases.ts';
 import { settingsForRequest, type TBusinessWithSettings } from '../businesses/settings.ts';
 import type { UserPrincipal } from '../context.ts';
@@ -18,14 +15,9 @@ import { sealForSigning, type TSealForSigning } from '../seals/seal-for-signing.
 import {
   assertAction,
   isDirectSigner,
-  type LoadedRequest,
   loadRequestForActor,
-  loadRequestsForActor,
-  loadRequestsWritingAlong,
-  type ParticipantRef,
-  requestNotFound,
 } from '../signature-requests/load-for-actor.ts';
-import { stampSettingsFor } from '../visual-signatures/stamp-settings.ts';
+import { callerStamp, claimAndLoad, releaseClaims } from './claim-requests.ts';
 import { RequestChangedError, signingSnapshot } from './commit-signature.ts';
 import type { SigningContext } from './context.ts';
 import { commitPrepared } from './group-commit.ts';
@@ -38,8 +30,6 @@ import { stampContent } from './visual-signature.ts';
 
 export type TSignPayload = z.output<typeof ZSignPayloadSchema>;
 
-/** How long `lockedUntil` marks a request as being signed (cleared when the signature is in). */
-const LOCK_MS = 60_000;
 /** Preparations thrown away because another signature came first, before giving up (409). */
 const ATTEMPTS = 3;
 
@@ -76,9 +66,7 @@ export async function signRequest(
     claimAndLoad(ctx, id),
     // A direct signer has no account, so no visual signature of their own; a seal signs with
     // its own stamp.
-    isDirectSigner(principal) || sealing
-      ? null
-      : shared(ctx.batch, 'stamp-settings', () => stampSettingsFor(ctx, principal.userId)),
+    isDirectSigner(principal) || sealing ? null : callerStamp(ctx, principal.userId),
   ]);
   phase('sign:claim-and-load');
   // The request's business (its settings), read with the Part 11 check on the first attempt.
@@ -172,13 +160,7 @@ export async function signRequest(
       }
     }
   } catch (e) {
-    if (claimed) {
-      await ctx.db
-        .update(signatureRequests)
-        .set({ lockedUntil: null })
-        .where(eq(signatureRequests.id, id))
-        .catch(() => {});
-    }
+    if (claimed) await releaseClaims(ctx, [id]);
     throw e;
   }
 }
@@ -228,71 +210,4 @@ async function assertPart11(
     400,
     'This business signs in Part 11 mode: give the signing name and the reason.',
   );
-}
-
-/**
- * Marks request `id` as being signed by the caller (see {@link claimSql}) and reads it for them:
- * whether it was marked, and the request or why it cannot be read (an error, thrown by the
- * caller). An account's batch does both for all its requests in one statement.
- */
-async function claimAndLoad(
-  ctx: SigningContext,
-  id: string,
-): Promise<{ claimed: boolean; first: LoadedRequest | Error }> {
-  const { batch, principal } = ctx;
-  if (batch && !isDirectSigner(principal)) {
-    const ids = batch.requestIds;
-    const both = await shared(batch, 'requests', () => {
-      const claim = claimSql(ids, principal);
-      return claim
-        ? loadRequestsWritingAlong(ctx.db, ids, principal, claim)
-        : loadRequestsForActor(ctx.db, ids, principal).then((requests) => ({
-            requests,
-            written: new Set<string>(),
-          }));
-    }).catch((e: unknown) => e as Error);
-    if (both instanceof Error) return { claimed: false, first: both };
-    return {
-      claimed: both.written.has(id.toLowerCase()),
-      first: both.requests.get(id) ?? requestNotFound(),
-    };
-  }
-  const claim = claimSql([id], principal);
-  const [claimed, first] = await Promise.all([
-    claim ? ctx.db.execute(claim).then((rows) => rowsOf(rows).length > 0) : false,
-    loadRequestForActor(ctx.db, id, principal).catch((e: unknown) => e as Error),
-  ]);
-  return { claimed, first };
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * Sets `lockedUntil` on each request where the caller is an open signer whose turn it is,
- * returning their ids; null when no id can be one.
- */
-function claimSql(requestIds: readonly string[], who: ParticipantRef): SQL | null {
-  const ids = [...new Set(requestIds.filter((id) => UUID.test(id)))];
-  if (ids.length === 0) return null;
-  // The caller's slot: a direct signer's own, or the one matching the account's address.
-  if (isDirectSigner(who) && !UUID.test(who.signerId)) return null;
-  const slot = isDirectSigner(who)
-    ? sql`select 1 from signers s where s.id = ${who.signerId} and s.direct_nonce is not null`
-    : sql`select 1 from signers s join users u on u.id = ${who.userId} and lower(u.email) = s.email
-        where true`;
-  return sql`
-    update signature_requests r set locked_until = ${new Date(Date.now() + LOCK_MS)}
-    where r.id in (${sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )}) and r.status = 'OPEN' and r.deleted_at is null
-      and exists (
-        ${slot}
-        and s.request_id = r.id and s.signed_at is null and s.declined_at is null
-          and not exists (
-            select 1 from signers o
-            where o.request_id = r.id and o."order" < s."order" and o.signed_at is null
-          )
-      )
-    returning r.id`;
 }

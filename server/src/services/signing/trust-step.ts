@@ -5,10 +5,8 @@ import {
   type TRequiredLevel,
 } from '@signet/shared/signing/signing-quality.rules';
 import type { TLegislation, TSignatureQuality } from '@signet/shared/user/user.schema';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { CertificateSubject } from '../../crypto/certificates.ts';
 import type { Signer } from '../../crypto/signer.ts';
-import { signers } from '../../db/schema/signers.ts';
 import type { TUserIdentity } from '../../db/schema/users.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import { demoQtsp } from '../../providers/trust/demo-qtsp.ts';
@@ -16,8 +14,8 @@ import type { TrustProvider } from '../../providers/trust/trust-provider.ts';
 import type { UserPrincipal } from '../context.ts';
 import { platformCa } from '../pki/platform-ca.ts';
 import { sealForSigning, type TSealForSigning } from '../seals/seal-for-signing.ts';
-import { requireUser } from '../users/find-user.ts';
 import { SES_PROVIDER, signatureQualitiesOf, TRUST_PROVIDER } from '../users/user-dto.ts';
+import type { BatchRequests } from './claim-requests.ts';
 import type { AccountSigningContext, SigningContext } from './context.ts';
 import { parseDocumentsAhead } from './parse-ahead.ts';
 import type { TSignPayload } from './sign-request.ts';
@@ -43,8 +41,6 @@ export type EntryTrust = {
 
 /** Per request id: how it is signed, or why it cannot be. */
 export type BatchTrust = Map<string, EntryTrust | AppError>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const platformLegislation = (platform: 'EU' | 'CH'): TLegislation =>
   platform === 'CH' ? 'ZERTES' : 'EIDAS';
@@ -97,28 +93,26 @@ export function subjectOf(person: {
  * caller's own, the TAN step comes first: without a `tan` a challenge is opened and mailed and
  * the call answers 428 TAN_REQUIRED (nothing signed); with the right TAN the trust service
  * issues one certificate per quality and legislation. `confirmed`: the TAN was already checked
- * (the mobile confirmation).
+ * (the mobile confirmation). `read`: the batch's one read (claimAndLoadBatch) — the caller's
+ * account row (their qualities; null: the account is gone, 401) and the requests, each asking
+ * what the caller's own slot asks.
  */
 export async function resolveTrust(
   ctx: AccountSigningContext,
   batch: readonly TSignPayload[],
+  read: Pick<BatchRequests, 'requests' | 'account'>,
   options: { confirmed?: boolean } = {},
 ): Promise<BatchTrust> {
-  const user = await requireUser(ctx.db, ctx.principal.userId);
+  const user = read.account;
+  if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Your session has ended; please sign in');
   const qualities = signatureQualitiesOf(user);
-  const ids = batch.map((e) => e.signatureRequestId);
-  const wanted = ids.filter((id) => UUID.test(id));
-  const rows = wanted.length
-    ? await ctx.db
-        .select({
-          requestId: signers.requestId,
-          level: signers.signatureLevel,
-          legislation: signers.legislation,
-        })
-        .from(signers)
-        .where(and(inArray(signers.requestId, wanted), eq(signers.email, user.email.toLowerCase())))
-    : [];
-  const requirement = new Map(rows.map((r) => [r.requestId, r]));
+  // What each request asks of the caller: their own slot's standard (a request the caller may
+  // not see asks nothing; it is refused as 404 when signed).
+  const requirement = new Map<string, { level: string | null; legislation: TLegislation | null }>();
+  for (const [id, loaded] of read.requests) {
+    const me = loaded instanceof AppError ? null : loaded.mySigner;
+    if (me) requirement.set(id, { level: me.signatureLevel, legislation: me.legislation });
+  }
   const sealsUsed = await sealsOf(ctx, batch);
   const out: BatchTrust = new Map();
   for (const entry of batch) {
