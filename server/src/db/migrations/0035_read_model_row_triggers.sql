@@ -1,0 +1,97 @@
+-- The read models' update triggers on signature_requests and signers are row triggers on the
+-- columns they show (issue 12). The statement triggers of 0007/0031 took transition tables, and a
+-- table with such an UPDATE trigger captures old and new rows for every update statement, also
+-- one that changes nothing a read model shows: the claim of a signature (`locked_until`), an
+-- invitation or a reminder (`invited_at`, …). A statement trigger cannot name its columns when it
+-- has transition tables; a row trigger can, and with a WHEN clause it is not even queued for a
+-- row whose shown facts stayed the same. Same read models as before: what the statement
+-- triggers did for the changed rows, done per changed row (a signature changes one request and
+-- one signer row; a group commit, one of each per request, each request's work as before).
+DROP TRIGGER request_inbox_request_update ON signature_requests;
+--> statement-breakpoint
+DROP FUNCTION request_inbox_on_requests_update();
+--> statement-breakpoint
+CREATE FUNCTION request_inbox_on_request_update() RETURNS trigger AS $$
+BEGIN
+  UPDATE request_inbox SET status = NEW.status, title_lower = lower(NEW.title),
+    created_at = NEW.created_at, updated_at = NEW.updated_at, deleted = NEW.deleted_at IS NOT NULL
+  WHERE request_id = NEW.id;
+  PERFORM request_inbox_bump(ARRAY(SELECT email FROM request_inbox WHERE request_id = NEW.id));
+  IF OLD.status IS DISTINCT FROM NEW.status THEN
+    PERFORM request_inbox_colours(ARRAY[NEW.id]);
+  END IF;
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+CREATE TRIGGER request_inbox_request_update
+  AFTER UPDATE OF status, title, created_at, updated_at, deleted_at ON signature_requests
+  FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.title IS DISTINCT FROM NEW.title
+    OR OLD.created_at IS DISTINCT FROM NEW.created_at OR OLD.updated_at IS DISTINCT FROM NEW.updated_at
+    OR OLD.deleted_at IS DISTINCT FROM NEW.deleted_at)
+  EXECUTE FUNCTION request_inbox_on_request_update();
+--> statement-breakpoint
+DROP TRIGGER request_cards_request_update ON signature_requests;
+--> statement-breakpoint
+DROP FUNCTION request_cards_on_request_update();
+--> statement-breakpoint
+CREATE FUNCTION request_cards_on_request_update() RETURNS trigger AS $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM request_cards c WHERE c.request_id = NEW.id
+      AND c.card->>'title' IS NOT DISTINCT FROM NEW.title
+      AND c.card->>'status' IS NOT DISTINCT FROM NEW.status
+      AND c.card->>'created_at' IS NOT DISTINCT FROM
+        to_char(NEW.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+      AND c.card->>'updated_at' IS NOT DISTINCT FROM
+        to_char(NEW.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) THEN
+    PERFORM request_cards_refresh(ARRAY[NEW.id]);
+  END IF;
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+CREATE TRIGGER request_cards_request_update
+  AFTER UPDATE OF status, title, created_at, updated_at ON signature_requests
+  FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.title IS DISTINCT FROM NEW.title
+    OR OLD.created_at IS DISTINCT FROM NEW.created_at OR OLD.updated_at IS DISTINCT FROM NEW.updated_at)
+  EXECUTE FUNCTION request_cards_on_request_update();
+--> statement-breakpoint
+DROP TRIGGER request_inbox_signer_turn ON signers;
+--> statement-breakpoint
+DROP FUNCTION request_inbox_on_signers_turn();
+--> statement-breakpoint
+CREATE FUNCTION request_inbox_on_signer_turn() RETURNS trigger AS $$
+BEGIN
+  PERFORM request_inbox_colours(ARRAY[NEW.request_id]);
+  PERFORM request_inbox_bump(ARRAY(SELECT email FROM request_inbox WHERE request_id = NEW.request_id));
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+CREATE TRIGGER request_inbox_signer_turn
+  AFTER UPDATE OF signed_at, declined_at, "order" ON signers
+  FOR EACH ROW WHEN (OLD.signed_at IS DISTINCT FROM NEW.signed_at
+    OR OLD.declined_at IS DISTINCT FROM NEW.declined_at OR OLD."order" IS DISTINCT FROM NEW."order")
+  EXECUTE FUNCTION request_inbox_on_signer_turn();
+--> statement-breakpoint
+DROP TRIGGER request_cards_signer_update ON signers;
+--> statement-breakpoint
+DROP FUNCTION request_cards_on_signer_update();
+--> statement-breakpoint
+CREATE FUNCTION request_cards_on_signer_update() RETURNS trigger AS $$
+BEGIN
+  IF OLD.request_id IS DISTINCT FROM NEW.request_id THEN
+    PERFORM request_cards_refresh(ARRAY[OLD.request_id, NEW.request_id]);
+  ELSE
+    PERFORM request_cards_refresh(ARRAY[NEW.request_id]);
+  END IF;
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+CREATE TRIGGER request_cards_signer_update
+  AFTER UPDATE OF request_id, email, "order", created_at, signed_at, declined_at ON signers
+  FOR EACH ROW WHEN (OLD.request_id IS DISTINCT FROM NEW.request_id OR OLD.email IS DISTINCT FROM NEW.email
+    OR OLD."order" IS DISTINCT FROM NEW."order" OR OLD.created_at IS DISTINCT FROM NEW.created_at
+    OR OLD.signed_at IS DISTINCT FROM NEW.signed_at OR OLD.declined_at IS DISTINCT FROM NEW.declined_at)
+  EXECUTE FUNCTION request_cards_on_signer_update();
