@@ -95,3 +95,12 @@ CREATE TRIGGER request_cards_signer_update
     OR OLD."order" IS DISTINCT FROM NEW."order" OR OLD.created_at IS DISTINCT FROM NEW.created_at
     OR OLD.signed_at IS DISTINCT FROM NEW.signed_at OR OLD.declined_at IS DISTINCT FROM NEW.declined_at)
   EXECUTE FUNCTION request_cards_on_signer_update();
+--> statement-breakpoint
+-- The inbox's primary key leads with the request: the triggers find a request's rows by it, so
+-- request_inbox_request_idx (request_id alone) goes. Every signature moves each participant's
+-- row to the new date, and a moved row is entered in every index of the table again: one index
+-- less is one entry less per participant and signature. The (email, request_id) conflicts of
+-- request_inbox_set_role are inferred from the same columns in any order.
+DROP INDEX "request_inbox_request_idx";--> statement-breakpoint
+ALTER TABLE "request_inbox" DROP CONSTRAINT "request_inbox_email_request_id_pk";--> statement-breakpoint
+ALTER TABLE "request_inbox" ADD CONSTRAINT "request_inbox_request_id_email_pk" PRIMARY KEY("request_id","email");

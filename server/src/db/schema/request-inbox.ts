@@ -52,7 +52,9 @@ export const requestInbox = pgTable(
       .generatedAlwaysAs(sql`(is_owner or is_signer or is_observer) and not deleted`),
   },
   (t) => [
-    primaryKey({ columns: [t.email, t.requestId] }),
+    // Request first: the triggers find a request's rows (every participant) by it when the
+    // request changes; an address's rows are found by the list's indexes below.
+    primaryKey({ columns: [t.requestId, t.email] }),
     index('request_inbox_updated_idx').on(t.email, t.updatedAt, t.requestId).where(sql`visible`),
     index('request_inbox_created_idx').on(t.email, t.createdAt, t.requestId).where(sql`visible`),
     index('request_inbox_title_idx').on(t.email, t.titleLower, t.requestId).where(sql`visible`),
@@ -61,8 +63,6 @@ export const requestInbox = pgTable(
     index('request_inbox_colour_idx')
       .on(t.email, t.colour, t.updatedAt, t.requestId)
       .where(sql`visible`),
-    // The triggers find a request's rows (every participant) when the request changes.
-    index('request_inbox_request_idx').on(t.requestId),
     // sendBy=me/others (the dashboard's "sent by me" and "sent to me" tabs), latest first: only
     // the tab's rows are walked, not the whole inbox.
     index('request_inbox_party_updated_idx')
