@@ -104,3 +104,114 @@ CREATE TRIGGER request_cards_signer_update
 DROP INDEX "request_inbox_request_idx";--> statement-breakpoint
 ALTER TABLE "request_inbox" DROP CONSTRAINT "request_inbox_email_request_id_pk";--> statement-breakpoint
 ALTER TABLE "request_inbox" ADD CONSTRAINT "request_inbox_request_id_email_pk" PRIMARY KEY("request_id","email");
+--> statement-breakpoint
+-- The card and colour helpers take an array of request ids, and inside PL/pgSQL a statement on
+-- `= ANY(p_ids)` has no good generic plan (the array's length is unknown: hash joins over whole
+-- tables), so PostgreSQL planned it again at every call; a trigger passes one id, and the
+-- planning was most of what the helpers cost a signature. One id goes to a version on a scalar
+-- id now, whose generic plan is the index lookups and is kept for the session. Same statements.
+CREATE FUNCTION request_cards_refresh_one(p_id uuid) RETURNS void AS $$
+BEGIN
+  INSERT INTO request_cards (request_id, card)
+  SELECT r.id, '{}'::json FROM signature_requests r WHERE r.id = p_id
+  ON CONFLICT (request_id) DO NOTHING;
+  PERFORM 1 FROM request_cards WHERE request_id = p_id FOR UPDATE;
+  UPDATE request_cards c SET card = json_build_object(
+      'title', r.title,
+      'status', r.status,
+      'created_at', to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'updated_at', to_char(r.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'document_count', (SELECT count(*) FROM request_documents d WHERE d.request_id = r.id),
+      'signers', coalesce((
+        SELECT json_agg(json_build_object('email', s.email, 'order', s."order",
+            'signed_at', to_char(s.signed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+            'declined_at', to_char(s.declined_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+          ORDER BY s."order", s.created_at, s.id)
+        FROM signers s WHERE s.request_id = r.id), '[]'::json))
+  FROM signature_requests r
+  WHERE r.id = p_id AND c.request_id = p_id;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION request_cards_refresh(p_ids uuid[]) RETURNS void AS $$
+BEGIN
+  IF coalesce(cardinality(p_ids), 0) = 0 THEN
+    RETURN;
+  END IF;
+  IF cardinality(p_ids) = 1 THEN
+    PERFORM request_cards_refresh_one(p_ids[1]);
+    RETURN;
+  END IF;
+  INSERT INTO request_cards (request_id, card)
+  SELECT r.id, '{}'::json FROM signature_requests r WHERE r.id = ANY(p_ids) ORDER BY r.id
+  ON CONFLICT (request_id) DO NOTHING;
+  PERFORM 1 FROM request_cards WHERE request_id = ANY(p_ids) ORDER BY request_id FOR UPDATE;
+  UPDATE request_cards c SET card = json_build_object(
+      'title', r.title,
+      'status', r.status,
+      'created_at', to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'updated_at', to_char(r.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'document_count', (SELECT count(*) FROM request_documents d WHERE d.request_id = r.id),
+      'signers', coalesce((
+        SELECT json_agg(json_build_object('email', s.email, 'order', s."order",
+            'signed_at', to_char(s.signed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+            'declined_at', to_char(s.declined_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+          ORDER BY s."order", s.created_at, s.id)
+        FROM signers s WHERE s.request_id = r.id), '[]'::json))
+  FROM signature_requests r
+  WHERE r.id = ANY(p_ids) AND c.request_id = r.id;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+CREATE FUNCTION request_inbox_colour(p_id uuid) RETURNS void AS $$
+BEGIN
+  UPDATE request_inbox i SET colour = c.colour
+  FROM (
+    SELECT i2.email,
+      CASE r.status
+        WHEN 'DRAFT' THEN 'draft'
+        WHEN 'SIGNED' THEN 'completed'
+        WHEN 'OPEN' THEN CASE WHEN EXISTS (
+            SELECT 1 FROM signers s
+            WHERE s.request_id = r.id AND s.email = i2.email
+              AND s.signed_at IS NULL AND s.declined_at IS NULL
+              AND NOT EXISTS (SELECT 1 FROM signers o WHERE o.request_id = r.id
+                AND o."order" < s."order" AND o.signed_at IS NULL))
+          THEN 'to-sign' ELSE 'waiting' END
+        ELSE 'cancelled'
+      END AS colour
+    FROM request_inbox i2 JOIN signature_requests r ON r.id = i2.request_id
+    WHERE i2.request_id = p_id AND r.id = p_id
+  ) c
+  WHERE i.request_id = p_id AND i.email = c.email AND i.colour IS DISTINCT FROM c.colour;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION request_inbox_colours(p_ids uuid[]) RETURNS void AS $$
+BEGIN
+  IF cardinality(p_ids) = 1 THEN
+    PERFORM request_inbox_colour(p_ids[1]);
+    RETURN;
+  END IF;
+  UPDATE request_inbox i SET colour = c.colour
+  FROM (
+    SELECT i2.email, i2.request_id,
+      CASE r.status
+        WHEN 'DRAFT' THEN 'draft'
+        WHEN 'SIGNED' THEN 'completed'
+        WHEN 'OPEN' THEN CASE WHEN EXISTS (
+            SELECT 1 FROM signers s
+            WHERE s.request_id = r.id AND s.email = i2.email
+              AND s.signed_at IS NULL AND s.declined_at IS NULL
+              AND NOT EXISTS (SELECT 1 FROM signers o WHERE o.request_id = r.id
+                AND o."order" < s."order" AND o.signed_at IS NULL))
+          THEN 'to-sign' ELSE 'waiting' END
+        ELSE 'cancelled'
+      END AS colour
+    FROM request_inbox i2 JOIN signature_requests r ON r.id = i2.request_id
+    WHERE i2.request_id = ANY(p_ids)
+  ) c
+  WHERE i.request_id = ANY(p_ids) AND i.email = c.email AND i.request_id = c.request_id
+    AND i.colour IS DISTINCT FROM c.colour;
+END;
+$$ LANGUAGE plpgsql;

@@ -95,7 +95,8 @@ export const requestInboxVersions = pgTable('request_inbox_versions', {
  * The dashboard card of a request: what a list row shows that is the same for every viewer —
  * `{ title, status, created_at, updated_at, document_count, signers: [{ email, order, signed_at,
  * declined_at }] }`, dates as ISO strings in UTC, signers in signing order. Kept pre-built by
- * statement-level triggers (migration `request_cards_triggers`) on signature_requests, signers
+ * triggers (migration `request_cards_triggers`; updates of requests and signers: row triggers
+ * on the shown columns, migration `read_model_row_triggers`) on signature_requests, signers
  * and request_documents, so a page of the list reads ready cards instead of aggregating signers
  * and documents per row; what differs per viewer (roles, colour) comes from the inbox row.
  */
