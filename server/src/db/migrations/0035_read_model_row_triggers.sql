@@ -108,8 +108,9 @@ ALTER TABLE "request_inbox" ADD CONSTRAINT "request_inbox_request_id_email_pk" P
 -- The card and colour helpers take an array of request ids, and inside PL/pgSQL a statement on
 -- `= ANY(p_ids)` has no good generic plan (the array's length is unknown: hash joins over whole
 -- tables), so PostgreSQL planned it again at every call; a trigger passes one id, and the
--- planning was most of what the helpers cost a signature. One id goes to a version on a scalar
--- id now, whose generic plan is the index lookups and is kept for the session. Same statements.
+-- planning was most of what the helpers cost a signature. The statements take one scalar id now
+-- (their generic plan is the index lookups, kept for the session), and an array is done one id
+-- after the other, in id order. Same statements; a request that no longer exists is skipped.
 CREATE FUNCTION request_cards_refresh_one(p_id uuid) RETURNS void AS $$
 BEGIN
   INSERT INTO request_cards (request_id, card)
@@ -133,33 +134,15 @@ BEGIN
 END;
 $$ LANGUAGE plpgsql;
 --> statement-breakpoint
+-- Several ids: each card in id order, as before (the cards locked in that order, each rebuilt in
+-- a statement after its lock).
 CREATE OR REPLACE FUNCTION request_cards_refresh(p_ids uuid[]) RETURNS void AS $$
+DECLARE
+  id uuid;
 BEGIN
-  IF coalesce(cardinality(p_ids), 0) = 0 THEN
-    RETURN;
-  END IF;
-  IF cardinality(p_ids) = 1 THEN
-    PERFORM request_cards_refresh_one(p_ids[1]);
-    RETURN;
-  END IF;
-  INSERT INTO request_cards (request_id, card)
-  SELECT r.id, '{}'::json FROM signature_requests r WHERE r.id = ANY(p_ids) ORDER BY r.id
-  ON CONFLICT (request_id) DO NOTHING;
-  PERFORM 1 FROM request_cards WHERE request_id = ANY(p_ids) ORDER BY request_id FOR UPDATE;
-  UPDATE request_cards c SET card = json_build_object(
-      'title', r.title,
-      'status', r.status,
-      'created_at', to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-      'updated_at', to_char(r.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-      'document_count', (SELECT count(*) FROM request_documents d WHERE d.request_id = r.id),
-      'signers', coalesce((
-        SELECT json_agg(json_build_object('email', s.email, 'order', s."order",
-            'signed_at', to_char(s.signed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-            'declined_at', to_char(s.declined_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
-          ORDER BY s."order", s.created_at, s.id)
-        FROM signers s WHERE s.request_id = r.id), '[]'::json))
-  FROM signature_requests r
-  WHERE r.id = ANY(p_ids) AND c.request_id = r.id;
+  FOR id IN SELECT DISTINCT x FROM unnest(p_ids) AS x WHERE x IS NOT NULL ORDER BY x LOOP
+    PERFORM request_cards_refresh_one(id);
+  END LOOP;
 END;
 $$ LANGUAGE plpgsql;
 --> statement-breakpoint
@@ -188,30 +171,11 @@ END;
 $$ LANGUAGE plpgsql;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION request_inbox_colours(p_ids uuid[]) RETURNS void AS $$
+DECLARE
+  id uuid;
 BEGIN
-  IF cardinality(p_ids) = 1 THEN
-    PERFORM request_inbox_colour(p_ids[1]);
-    RETURN;
-  END IF;
-  UPDATE request_inbox i SET colour = c.colour
-  FROM (
-    SELECT i2.email, i2.request_id,
-      CASE r.status
-        WHEN 'DRAFT' THEN 'draft'
-        WHEN 'SIGNED' THEN 'completed'
-        WHEN 'OPEN' THEN CASE WHEN EXISTS (
-            SELECT 1 FROM signers s
-            WHERE s.request_id = r.id AND s.email = i2.email
-              AND s.signed_at IS NULL AND s.declined_at IS NULL
-              AND NOT EXISTS (SELECT 1 FROM signers o WHERE o.request_id = r.id
-                AND o."order" < s."order" AND o.signed_at IS NULL))
-          THEN 'to-sign' ELSE 'waiting' END
-        ELSE 'cancelled'
-      END AS colour
-    FROM request_inbox i2 JOIN signature_requests r ON r.id = i2.request_id
-    WHERE i2.request_id = ANY(p_ids)
-  ) c
-  WHERE i.request_id = ANY(p_ids) AND i.email = c.email AND i.request_id = c.request_id
-    AND i.colour IS DISTINCT FROM c.colour;
+  FOR id IN SELECT DISTINCT x FROM unnest(p_ids) AS x WHERE x IS NOT NULL ORDER BY x LOOP
+    PERFORM request_inbox_colour(id);
+  END LOOP;
 END;
 $$ LANGUAGE plpgsql;
