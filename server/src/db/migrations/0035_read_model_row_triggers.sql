@@ -18,7 +18,7 @@ BEGIN
   WHERE request_id = NEW.id;
   PERFORM request_inbox_bump(ARRAY(SELECT email FROM request_inbox WHERE request_id = NEW.id));
   IF OLD.status IS DISTINCT FROM NEW.status THEN
-    PERFORM request_inbox_colours(ARRAY[NEW.id]);
+    PERFORM request_inbox_colour(NEW.id);
   END IF;
   RETURN NULL;
 END;
@@ -44,7 +44,7 @@ BEGIN
         to_char(NEW.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
       AND c.card->>'updated_at' IS NOT DISTINCT FROM
         to_char(NEW.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) THEN
-    PERFORM request_cards_refresh(ARRAY[NEW.id]);
+    PERFORM request_cards_refresh_one(NEW.id);
   END IF;
   RETURN NULL;
 END;
@@ -62,7 +62,7 @@ DROP FUNCTION request_inbox_on_signers_turn();
 --> statement-breakpoint
 CREATE FUNCTION request_inbox_on_signer_turn() RETURNS trigger AS $$
 BEGIN
-  PERFORM request_inbox_colours(ARRAY[NEW.request_id]);
+  PERFORM request_inbox_colour(NEW.request_id);
   PERFORM request_inbox_bump(ARRAY(SELECT email FROM request_inbox WHERE request_id = NEW.request_id));
   RETURN NULL;
 END;
@@ -83,7 +83,7 @@ BEGIN
   IF OLD.request_id IS DISTINCT FROM NEW.request_id THEN
     PERFORM request_cards_refresh(ARRAY[OLD.request_id, NEW.request_id]);
   ELSE
-    PERFORM request_cards_refresh(ARRAY[NEW.request_id]);
+    PERFORM request_cards_refresh_one(NEW.request_id);
   END IF;
   RETURN NULL;
 END;
