@@ -52,7 +52,9 @@ export const requestInbox = pgTable(
       .generatedAlwaysAs(sql`(is_owner or is_signer or is_observer) and not deleted`),
   },
   (t) => [
-    primaryKey({ columns: [t.email, t.requestId] }),
+    // Request first: the triggers find a request's rows (every participant) by it when the
+    // request changes; an address's rows are found by the list's indexes below.
+    primaryKey({ columns: [t.requestId, t.email] }),
     index('request_inbox_updated_idx').on(t.email, t.updatedAt, t.requestId).where(sql`visible`),
     index('request_inbox_created_idx').on(t.email, t.createdAt, t.requestId).where(sql`visible`),
     index('request_inbox_title_idx').on(t.email, t.titleLower, t.requestId).where(sql`visible`),
@@ -61,8 +63,6 @@ export const requestInbox = pgTable(
     index('request_inbox_colour_idx')
       .on(t.email, t.colour, t.updatedAt, t.requestId)
       .where(sql`visible`),
-    // The triggers find a request's rows (every participant) when the request changes.
-    index('request_inbox_request_idx').on(t.requestId),
     // sendBy=me/others (the dashboard's "sent by me" and "sent to me" tabs), latest first: only
     // the tab's rows are walked, not the whole inbox.
     index('request_inbox_party_updated_idx')
@@ -95,7 +95,8 @@ export const requestInboxVersions = pgTable('request_inbox_versions', {
  * The dashboard card of a request: what a list row shows that is the same for every viewer —
  * `{ title, status, created_at, updated_at, document_count, signers: [{ email, order, signed_at,
  * declined_at }] }`, dates as ISO strings in UTC, signers in signing order. Kept pre-built by
- * statement-level triggers (migration `request_cards_triggers`) on signature_requests, signers
+ * triggers (migration `request_cards_triggers`; updates of requests and signers: row triggers
+ * on the shown columns, migration `read_model_row_triggers`) on signature_requests, signers
  * and request_documents, so a page of the list reads ready cards instead of aggregating signers
  * and documents per row; what differs per viewer (roles, colour) comes from the inbox row.
  */

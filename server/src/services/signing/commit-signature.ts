@@ -113,7 +113,8 @@ export async function commitSignature(tx: Tx, input: CommitInput): Promise<TRequ
   if (lockedStatus !== loaded.request.status) throw new RequestChangedError();
 
   const { after, status } = afterSignature(input);
-  // Whoever is next is marked invited by the signer's update (one statement, its triggers once);
+  // Whoever is next is marked invited by the signer's update (one statement; an invitation
+  // changes nothing the dashboard shows, so only the signature's row fires its triggers);
   // their invitations are queued below.
   const due = dueInvitations(status, after);
   phase('commit:lock');

@@ -27,7 +27,8 @@ export class GroupNotApplicableError extends Error {
 /**
  * The writes of several signatures of one batch (one signer, distinct requests) in the caller's
  * transaction, with set-based statements: what {@link commitSignature} does for one, with its
- * statements and their dashboard triggers paid once per group instead of once per signature —
+ * statements paid once per group instead of once per signature (the dashboard's row triggers
+ * run once per changed request and signer, as for one) —
  * the request rows locked in id order (two groups or a group and a single signature never wait
  * on each other crosswise), one statement moving every document, marking every signer, unlocking
  * (and completing) every request, locking every chain head and reading every snapshot; one for
