@@ -16,7 +16,12 @@ export function attachmentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-/** A file as the answer: its type, an attachment name when it is a download, extra headers. */
+/**
+ * A file as the answer: its type, an attachment name when it is a download, extra headers.
+ * Bytes in a SharedArrayBuffer (a signed version written in place, see pdf/in-step.ts) are
+ * copied first: a `Response` takes only views of an ArrayBuffer as bytes, and would send a
+ * shared view as the text of its values.
+ */
 export function fileResponse(
   bytes: Uint8Array,
   contentType: string,
@@ -31,5 +36,6 @@ export function fileResponse(
     ...extra,
   };
   if (fileName) headers['Content-Disposition'] = attachmentDisposition(fileName);
-  return new Response(bytes as Uint8Array<ArrayBuffer>, { status: 200, headers });
+  const body = bytes.buffer instanceof SharedArrayBuffer ? new Uint8Array(bytes) : bytes;
+  return new Response(body as Uint8Array<ArrayBuffer>, { status: 200, headers });
 }
