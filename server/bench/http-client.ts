@@ -52,10 +52,10 @@ export const httpJsonCall: JsonCall = (url, init) =>
   });
 
 /** The global fetch (undici). */
-const viaFetch: JsonCall = async (url, init) => {
+export const fetchJsonCall: JsonCall = async (url, init) => {
   const res = await fetch(url, init);
   return { status: res.status, body: await res.json() };
 };
 
 /** The client `BENCH_CLIENT` chose. */
-export const callJson: JsonCall = BENCH_CLIENT === 'fetch' ? viaFetch : httpJsonCall;
+export const callJson: JsonCall = BENCH_CLIENT === 'fetch' ? fetchJsonCall : httpJsonCall;

@@ -25,7 +25,7 @@ import { PdfPool } from '../src/pdf/pool/pool.ts';
 import { createSession } from '../src/services/auth/create-session.ts';
 import { FsBlobStore } from '../src/storage/fs-blob-store.ts';
 import { openTestDatabase } from '../src/testing/database.ts';
-import { httpJsonCall, type JsonCall } from './http-client.ts';
+import { fetchJsonCall, httpJsonCall, type JsonCall } from './http-client.ts';
 
 const CALLS = Number(process.argv[2] ?? 2000);
 const dataDir = mkdtempSync(join(tmpdir(), 'signet-bench-http-'));
@@ -74,13 +74,7 @@ try {
       status: 200,
     },
   ];
-  const clients: Record<string, JsonCall> = {
-    http: httpJsonCall,
-    fetch: async (url, init) => {
-      const res = await fetch(url, init);
-      return { status: res.status, body: await res.json() };
-    },
-  };
+  const clients: Record<string, JsonCall> = { http: httpJsonCall, fetch: fetchJsonCall };
   for (const c of cases) {
     for (const [name, call] of Object.entries(clients)) {
       const once = async () => {

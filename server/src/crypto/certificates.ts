@@ -195,7 +195,6 @@ function issuerOf(certificate: Uint8Array): IssuerParts {
   return parts;
 }
 
-/** The DER of the signature algorithm identifier per key type (SHA-256). */
 /**
  * Builds and signs an X.509 v3 certificate; returns its DER. Written directly as DER (the
  * Demo QTSP issues one per AES or QES signature: the pkijs object model took ≈ 4 ms of the

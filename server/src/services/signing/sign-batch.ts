@@ -53,12 +53,13 @@ export async function signRequests(
   phase('sign:trust');
   // What the entries share (see signing-batch.ts); the requests of the entries that are signed.
   // A refused entry's request is not left marked as being signed.
-  const signed = ids.filter((id) => !(trust.get(id) instanceof AppError));
-  const refused = ids.filter((id) => trust.get(id) instanceof AppError);
-  await releaseClaims(
-    ctx,
-    refused.filter((id) => read.written.has(id.toLowerCase())),
-  );
+  const signed: string[] = [];
+  const refusedMarked: string[] = [];
+  for (const id of ids) {
+    if (!(trust.get(id) instanceof AppError)) signed.push(id);
+    else if (read.written.has(id.toLowerCase())) refusedMarked.push(id);
+  }
+  await releaseClaims(ctx, refusedMarked);
   const each: AccountSigningContext = { ...ctx, batch: newSigningBatch(signed) };
   batchRequestsRead(ctx, each.batch as SigningBatch, read, batch);
   const outcomes: { result: TEntryResult; error?: AppError }[] = new Array(batch.length);

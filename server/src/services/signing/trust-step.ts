@@ -14,6 +14,7 @@ import type { TrustProvider } from '../../providers/trust/trust-provider.ts';
 import type { UserPrincipal } from '../context.ts';
 import { platformCa } from '../pki/platform-ca.ts';
 import { sealForSigning, type TSealForSigning } from '../seals/seal-for-signing.ts';
+import { sessionEnded } from '../users/find-user.ts';
 import { SES_PROVIDER, signatureQualitiesOf, TRUST_PROVIDER } from '../users/user-dto.ts';
 import type { BatchRequests } from './claim-requests.ts';
 import type { AccountSigningContext, SigningContext } from './context.ts';
@@ -104,7 +105,7 @@ export async function resolveTrust(
   options: { confirmed?: boolean } = {},
 ): Promise<BatchTrust> {
   const user = read.account;
-  if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Your session has ended; please sign in');
+  if (!user) throw sessionEnded();
   const qualities = signatureQualitiesOf(user);
   // What each request asks of the caller: their own slot's standard (a request the caller may
   // not see asks nothing; it is refused as 404 when signed).
